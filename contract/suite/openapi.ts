@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+/** A parsed OpenAPI document: plain JSON values, `$ref`s left in place. */
+export type OpenApiDoc = Record<string, unknown> & {
+  paths: Record<string, Record<string, unknown>>;
+  components?: Record<string, Record<string, unknown>>;
+};
+
+export type JsonObject = Record<string, unknown>;
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+export const contractDir = new URL('../', import.meta.url);
+export const currentContractUrl = new URL('openapi.yaml', contractDir);
+export const historyDirUrl = new URL('history/', contractDir);
+
+export function parseContract(text: string): OpenApiDoc {
+  const doc = parse(text, { maxAliasCount: -1 }) as unknown;
+  if (!isObject(doc) || !isObject(doc.paths)) {
+    throw new Error('not an OpenAPI document: it has no paths object');
+  }
+  return doc as OpenApiDoc;
+}
+
+export function loadContract(url: URL = currentContractUrl): OpenApiDoc {
+  return parseContract(readFileSync(url, 'utf8'));
+}
+
+/** Every published contract in contract/history/, oldest name first. */
+export function loadHistory(): { name: string; doc: OpenApiDoc }[] {
+  return readdirSync(historyDirUrl)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()
+    .map((name) => ({ name, doc: loadContract(new URL(name, historyDirUrl)) }));
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Follows a local `$ref` chain (`#/components/...`) to the object it names. */
+export function deref<T = unknown>(doc: OpenApiDoc, value: T): T {
+  let current: unknown = value;
+  const seen = new Set<string>();
+  while (isObject(current) && typeof current.$ref === 'string') {
+    const ref = current.$ref;
+    if (seen.has(ref)) throw new Error(`circular $ref ${ref}`);
+    seen.add(ref);
+    current = pointer(doc, ref);
+  }
+  return current as T;
+}
+
+export function pointer(doc: OpenApiDoc, ref: string): unknown {
+  if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported, got ${ref}`);
+  let node: unknown = doc;
+  for (const raw of ref.slice(2).split('/')) {
+    const part = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (!isObject(node) || !(part in node)) throw new Error(`unresolvable $ref ${ref}`);
+    node = node[part];
+  }
+  return node;
+}
+
+export type Operation = { path: string; method: string; operation: JsonObject };
+
+export function operations(doc: OpenApiDoc): Operation[] {
+  const found: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (isObject(operation)) found.push({ path, method, operation });
+    }
+  }
+  return found;
+}
+
+export type Parameter = {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: unknown;
+  [key: string]: unknown;
+};
+
+/** The parameters of an operation, path-level ones included, `$ref`s resolved. */
+export function parametersOf(doc: OpenApiDoc, path: string, method: string): Parameter[] {
+  const item = doc.paths[path] ?? {};
+  const operation = item[method];
+  const shared = Array.isArray(item.parameters) ? item.parameters : [];
+  const own =
+    isObject(operation) && Array.isArray(operation.parameters) ? operation.parameters : [];
+  const byKey = new Map<string, Parameter>();
+  for (const raw of [...shared, ...own]) {
+    const parameter = deref(doc, raw) as Parameter;
+    byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+  }
+  return [...byKey.values()];
+}
