@@ -1,0 +1,70 @@
+import type { Exchange, SuiteClient } from './client.ts';
+import { describeRequest } from './client.ts';
+import type { OpenApiDoc } from './openapi.ts';
+import type { Target } from './target.ts';
+import type { ContractValidator } from './validator.ts';
+
+export type Evidence = { request: string; expected: string; got: string };
+
+export type Outcome =
+  | { status: 'pass'; checks: number }
+  | { status: 'fail'; evidence: Evidence }
+  | { status: 'skip'; why: string };
+
+export type RuleContext = {
+  client: SuiteClient;
+  target: Target;
+  contract: OpenApiDoc;
+  validator: ContractValidator;
+  history: { name: string; doc: OpenApiDoc; validator: ContractValidator }[];
+  /** Counts the checks a rule made, so a pass says how much it looked at. */
+  checks: { count: number };
+};
+
+export type Rule = { id: string; title: string; run: (ctx: RuleContext) => Promise<void> };
+
+/** The first broken promise a rule found: stops the rule and becomes its evidence. */
+export class Violation extends Error {
+  readonly evidence: Evidence;
+  constructor(evidence: Evidence) {
+    super(`${evidence.request}: expected ${evidence.expected}, got ${evidence.got}`);
+    this.evidence = evidence;
+  }
+}
+
+/** The rule cannot apply to this implementation or target; says why. */
+export class Skip extends Error {}
+
+/** Shows part of a value in a report. */
+export function shown(value: unknown, max = 240): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (text === undefined) return String(value);
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+}
+
+/** One promise of the contract: passes, or throws a Violation with the request as evidence. */
+export function expectThat(
+  ctx: RuleContext,
+  holds: boolean,
+  about: Exchange | string,
+  expected: string,
+  got: () => unknown,
+): void {
+  ctx.checks.count++;
+  if (holds) return;
+  const request = typeof about === 'string' ? about : describeRequest(about);
+  const value = got();
+  throw new Violation({ request, expected, got: typeof value === 'string' ? value : shown(value) });
+}
+
+/** The exchange answered 200 with a `data` object: the precondition of most rules. */
+export function expectOk(ctx: RuleContext, exchange: Exchange): any {
+  expectThat(
+    ctx,
+    exchange.status === 200 && typeof exchange.body?.data === 'object',
+    exchange,
+    'status 200 with data',
+    () => `status ${exchange.status}: ${shown(exchange.text, 200)}`,
+  );
+  return exchange.body.data;
+}

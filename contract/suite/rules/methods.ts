@@ -1,0 +1,82 @@
+import { ALL_OPERATIONS, LISTS } from '../operations.ts';
+import { expectOk, expectThat, type Rule, shown } from '../rule.ts';
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Lists in a POST body may also travel as JSON-encoded strings, as the GET query carries them. */
+function stringified(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? JSON.stringify(v) : v]),
+  );
+}
+
+export const POST_EQ: Rule = {
+  id: 'POST-EQ',
+  title: 'POST with a JSON body answers as GET with the same parameters, lists included',
+  async run(ctx) {
+    for (const op of LISTS) {
+      const variants = [
+        { ...op.params(ctx.target), limit: 4, page: 2, order_by: 'asc' },
+        { ...op.params(ctx.target), limit: 3, text_keywords: ['e'], sort_by: 'updated_at' },
+      ];
+      for (const params of variants) {
+        const viaGet = await ctx.client.get(op.path, params);
+        for (const body of [params, stringified(params)]) {
+          const viaPost = await ctx.client.post(op.path, body);
+          expectThat(
+            ctx,
+            viaPost.status === viaGet.status,
+            viaPost,
+            `status ${viaGet.status}, as GET answers`,
+            () => `${viaPost.status}`,
+          );
+          expectThat(
+            ctx,
+            same(viaPost.body?.data, viaGet.body?.data),
+            viaPost,
+            `the data GET answers (${shown(viaGet.body?.data, 100)})`,
+            () => viaPost.body?.data,
+          );
+          expectThat(
+            ctx,
+            same(viaPost.body?.meta, viaGet.body?.meta),
+            viaPost,
+            `meta ${shown(viaGet.body?.meta)}, as GET answers`,
+            () => viaPost.body?.meta,
+          );
+        }
+      }
+    }
+  },
+};
+
+export const GET_KEPT: Rule = {
+  id: 'GET-KEPT',
+  title: 'every endpoint still answers GET',
+  async run(ctx) {
+    for (const op of ALL_OPERATIONS)
+      expectOk(ctx, await ctx.client.get(op.path, op.params(ctx.target)));
+  },
+};
+
+export const POST_LONG: Rule = {
+  id: 'POST-LONG',
+  title: 'POST takes parameters too long for any URL (32 KB and more)',
+  async run(ctx) {
+    const keywords = Array.from({ length: 4000 }, (_, i) => `keyword${i.toString(36)}z`);
+    for (const op of LISTS) {
+      const params = { ...op.params(ctx.target), text_keywords: keywords };
+      const size = JSON.stringify(params).length;
+      expectThat(
+        ctx,
+        size >= 32 * 1024,
+        `${op.path}`,
+        'a body of 32 KB or more',
+        () => `${size} bytes`,
+      );
+      const exchange = await ctx.client.post(op.path, params);
+      const data = expectOk(ctx, exchange);
+      expectThat(ctx, Array.isArray(data[op.list]), exchange, `data.${op.list} a list`, () => data);
+    }
+  },
+};

@@ -1,0 +1,96 @@
+import type { Exchange } from '../client.ts';
+import { LISTS, type SuiteOperation } from '../operations.ts';
+import { expectOk, expectThat, type Rule, type RuleContext } from '../rule.ts';
+
+const MAX_PAGES = 8;
+
+async function page(
+  ctx: RuleContext,
+  op: SuiteOperation,
+  limit: number,
+  n: number,
+): Promise<{ exchange: Exchange; keys: string[]; meta: any }> {
+  const exchange = await ctx.client.get(op.path, {
+    ...op.params(ctx.target),
+    limit,
+    page: n,
+    sort_by: 'created_at',
+    order_by: 'asc',
+  });
+  const data = expectOk(ctx, exchange);
+  const items: any[] = data[op.list] ?? [];
+  const meta = exchange.body.meta ?? {};
+  expectThat(
+    ctx,
+    meta.count === items.length,
+    exchange,
+    `meta.count = ${items.length} (the items on the page)`,
+    () => meta.count,
+  );
+  expectThat(
+    ctx,
+    items.length <= limit,
+    exchange,
+    `at most limit=${limit} items`,
+    () => `${items.length}`,
+  );
+  expectThat(ctx, meta.page === n, exchange, `meta.page = ${n}`, () => meta.page);
+  expectThat(
+    ctx,
+    meta.maxPage === Math.ceil(meta.total / limit),
+    exchange,
+    `meta.maxPage = ceil(${meta.total} / ${limit})`,
+    () => meta.maxPage,
+  );
+  return { exchange, keys: items.map((i) => i.key), meta };
+}
+
+export const PAGE: Rule = {
+  id: 'PAGE',
+  title:
+    'count = items <= limit; pages are disjoint and together hold total; maxPage = ceil(total/limit)',
+  async run(ctx) {
+    for (const op of LISTS) {
+      const probe = await page(ctx, op, 1, 1);
+      const total: number = probe.meta.total;
+      // Limits that rarely divide the total, so that maxPage must round up to be right.
+      for (const odd of [3, 7]) await page(ctx, op, odd, 1);
+      // A page size that covers everything in a few pages when the total allows it.
+      const limit = Math.max(2, Math.min(100, Math.ceil(total / MAX_PAGES)));
+      const seen = new Map<string, number>();
+      const pages = Math.min(Math.ceil(total / limit), MAX_PAGES);
+      let last: Exchange = probe.exchange;
+      for (let n = 1; n <= pages; n++) {
+        const { exchange, keys } = await page(ctx, op, limit, n);
+        last = exchange;
+        for (const key of keys) {
+          expectThat(
+            ctx,
+            !seen.has(key),
+            exchange,
+            `page ${n} to share no item with earlier pages`,
+            () => `${key} already on page ${seen.get(key)}`,
+          );
+          seen.set(key, n);
+        }
+      }
+      if (total <= limit * MAX_PAGES) {
+        expectThat(
+          ctx,
+          seen.size === total,
+          last,
+          `the ${pages} pages to hold total=${total} items`,
+          () => `${seen.size}`,
+        );
+        const beyond = await page(ctx, op, limit, pages + 1);
+        expectThat(
+          ctx,
+          beyond.keys.length === 0,
+          beyond.exchange,
+          'no items past the last page',
+          () => `${beyond.keys.length}`,
+        );
+      }
+    }
+  },
+};

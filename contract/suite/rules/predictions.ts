@@ -1,0 +1,73 @@
+import { SCORING } from '../operations.ts';
+import { expectOk, expectThat, type Rule } from '../rule.ts';
+
+export const PRED: Rule = {
+  id: 'PRED',
+  title: 'predictions align with items, each pair in [0,1] summing to 1; score_threshold holds',
+  async run(ctx) {
+    for (const op of SCORING) {
+      const exchange = await ctx.client.get(op.path, {
+        ...op.params(ctx.target),
+        limit: 40,
+        sort_by: 'scoring',
+      });
+      const data = expectOk(ctx, exchange);
+      const items: any[] = data[op.list] ?? [];
+      const predictions: unknown[] = data.predictions ?? [];
+      expectThat(
+        ctx,
+        predictions.length === items.length,
+        exchange,
+        `${items.length} predictions, one per item`,
+        () => `${predictions.length}`,
+      );
+      expectThat(
+        ctx,
+        exchange.body.meta?.count === predictions.length,
+        exchange,
+        'meta.count predictions',
+        () => exchange.body.meta?.count,
+      );
+      predictions.forEach((pair, i) => {
+        const ok =
+          Array.isArray(pair) &&
+          pair.length === 2 &&
+          pair.every((x) => typeof x === 'number' && x >= 0 && x <= 1);
+        expectThat(ctx, ok, exchange, `predictions[${i}] two numbers in [0, 1]`, () => pair);
+        const [a, b] = pair as number[];
+        expectThat(
+          ctx,
+          Math.abs((a as number) + (b as number) - 1) < 1e-6,
+          exchange,
+          `predictions[${i}] summing to 1`,
+          () => pair,
+        );
+      });
+      if (predictions.length < 2) continue;
+      // A threshold in the middle of the scores seen, so that it must drop some.
+      const scores = (predictions as number[][]).map((p) => p[1] as number).sort((x, y) => x - y);
+      const threshold = scores[Math.floor(scores.length / 2)] as number;
+      const filtered = await ctx.client.get(op.path, {
+        ...op.params(ctx.target),
+        limit: 100,
+        score_threshold: threshold,
+      });
+      const kept: number[][] = expectOk(ctx, filtered).predictions ?? [];
+      const below = kept.find((p) => (p[1] as number) < threshold);
+      expectThat(
+        ctx,
+        below === undefined,
+        filtered,
+        `every score >= score_threshold=${threshold}`,
+        () => below,
+      );
+      expectThat(
+        ctx,
+        filtered.body.meta?.total <= exchange.body.meta?.total,
+        filtered,
+        `total <= ${exchange.body.meta?.total} (a threshold only drops items)`,
+        () => filtered.body.meta?.total,
+      );
+    }
+  },
+};

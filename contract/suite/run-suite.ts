@@ -1,0 +1,115 @@
+import type { SuiteClient } from './client.ts';
+import { loadContract, loadHistory, type OpenApiDoc } from './openapi.ts';
+import { type Outcome, type Rule, type RuleContext, Skip, Violation } from './rule.ts';
+import { ADDITIVE } from './rules/additive.ts';
+import { BAD_INPUT } from './rules/bad-input.ts';
+import { ENV } from './rules/env.ts';
+import { GRD_ALIGN, GRD_DEFAULT, GRD_FULL } from './rules/grading.ts';
+import { GET_KEPT, POST_EQ, POST_LONG } from './rules/methods.ts';
+import { OLD_CLIENT } from './rules/old-client.ts';
+import { ORDER } from './rules/order.ts';
+import { PAGE } from './rules/paging.ts';
+import { PRED } from './rules/predictions.ts';
+import { PRISM } from './rules/prism.ts';
+import { STABLE } from './rules/stable.ts';
+import type { Target } from './target.ts';
+import { ContractValidator } from './validator.ts';
+
+/** The rules of DESIGN.md, in its order. ENV runs last: it also checks every answer the others got. */
+export const RULES: Rule[] = [
+  ENV,
+  GRD_DEFAULT,
+  GRD_FULL,
+  GRD_ALIGN,
+  OLD_CLIENT,
+  POST_EQ,
+  GET_KEPT,
+  POST_LONG,
+  PAGE,
+  ORDER,
+  PRED,
+  STABLE,
+  BAD_INPUT,
+  ADDITIVE,
+];
+
+export type RuleResult = { id: string; title: string; outcome: Outcome; ms: number };
+
+export type Report = {
+  baseUrl: string;
+  results: RuleResult[];
+  passed: number;
+  failed: number;
+  skipped: number;
+  ms: number;
+};
+
+export type SuiteOptions = {
+  client: SuiteClient;
+  baseUrl: string;
+  target: Target;
+  /** Defaults to contract/openapi.yaml and contract/history/. */
+  contract?: OpenApiDoc;
+  history?: { name: string; doc: OpenApiDoc }[];
+  /** Also fail on response violations that a Prism proxy in front reported. */
+  viaPrism?: boolean;
+};
+
+export async function runSuite(options: SuiteOptions): Promise<Report> {
+  const started = performance.now();
+  const contract = options.contract ?? loadContract();
+  const history = (options.history ?? loadHistory()).map((h) => ({
+    ...h,
+    validator: new ContractValidator(h.doc),
+  }));
+  const base = {
+    client: options.client,
+    target: options.target,
+    contract,
+    validator: new ContractValidator(contract),
+    history,
+  };
+  const rules = options.viaPrism ? [...RULES, PRISM] : RULES;
+  const runOrder = [
+    ...rules.filter((r) => r !== ENV && r !== PRISM),
+    ENV,
+    ...(options.viaPrism ? [PRISM] : []),
+  ];
+  const results = new Map<string, RuleResult>();
+  for (const rule of runOrder) {
+    const ctx: RuleContext = { ...base, checks: { count: 0 } };
+    const ruleStarted = performance.now();
+    const outcome = await settle(rule, ctx);
+    results.set(rule.id, {
+      id: rule.id,
+      title: rule.title,
+      outcome,
+      ms: performance.now() - ruleStarted,
+    });
+  }
+  const ordered = rules.map((r) => results.get(r.id) as RuleResult);
+  const count = (status: Outcome['status']) =>
+    ordered.filter((r) => r.outcome.status === status).length;
+  return {
+    baseUrl: options.baseUrl,
+    results: ordered,
+    passed: count('pass'),
+    failed: count('fail'),
+    skipped: count('skip'),
+    ms: performance.now() - started,
+  };
+}
+
+async function settle(rule: Rule, ctx: RuleContext): Promise<Outcome> {
+  try {
+    await rule.run(ctx);
+    return { status: 'pass', checks: ctx.checks.count };
+  } catch (error) {
+    if (error instanceof Violation) return { status: 'fail', evidence: error.evidence };
+    if (error instanceof Skip) return { status: 'skip', why: error.message };
+    return {
+      status: 'fail',
+      evidence: { request: (error as Error).message, expected: 'an answer', got: 'no answer' },
+    };
+  }
+}

@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises';
+
+/**
+ * The existing objects the suite may use on a deployment, named as the API names them
+ * (see DESIGN.md, "Target"). The suite keeps its own definition: it never imports the mock.
+ */
+export type Target = {
+  headers: Record<string, string>;
+  profiles: {
+    algorithm_key: string;
+    source_keys: string[];
+    board_key: string;
+    job_key: string;
+    profile_ids: { source_key: string; profile_key: string }[];
+  };
+  jobs: {
+    algorithm_key: string;
+    board_keys: string[];
+    source_key: string;
+    profile_key: string;
+    job_ids: { board_key: string; job_key: string }[];
+  };
+};
+
+/** A target that cannot be used: the check stops (exit 2) with this message. */
+export class TargetError extends Error {
+  override name = 'TargetError';
+}
+
+const KEY = /^[0-9a-f]{40}$/;
+
+/** Replaces `${NAME}` in header values with the environment variable NAME. */
+export function expandEnv(value: string, env: NodeJS.ProcessEnv, where: string): string {
+  return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => {
+    const found = env[name];
+    if (found === undefined)
+      throw new TargetError(`${where} refers to \${${name}}, which is not set in the environment`);
+    return found;
+  });
+}
+
+export async function readTargetFile(path: string, env = process.env): Promise<Target> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new TargetError(`cannot read the target file ${path}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new TargetError(`the target file ${path} is not JSON: ${(error as Error).message}`);
+  }
+  return parseTarget(json, env, path);
+}
+
+/** Checks a target's shape, naming the first field that is wrong. */
+export function parseTarget(json: unknown, env: NodeJS.ProcessEnv, source: string): Target {
+  const fail = (what: string): never => {
+    throw new TargetError(`${source}: ${what}`);
+  };
+  const obj = (value: unknown, where: string) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : fail(`${where} must be an object`);
+  const str = (value: unknown, where: string) =>
+    typeof value === 'string' && value !== '' ? value : fail(`${where} must be a non-empty string`);
+  const key = (value: unknown, where: string) =>
+    typeof value === 'string' && KEY.test(value)
+      ? value
+      : fail(`${where} must be a 40-hex key, got ${JSON.stringify(value)}`);
+  const keys = (value: unknown, where: string) =>
+    Array.isArray(value) && value.length > 0
+      ? value.map((v, i) => key(v, `${where}[${i}]`))
+      : fail(`${where} must be a non-empty array of keys`);
+  const list = (value: unknown, where: string) =>
+    Array.isArray(value) && value.length >= 2
+      ? value
+      : fail(`${where} must list at least 2 items (10 recommended)`);
+
+  const root = obj(json, 'the target');
+  const p = obj(root.profiles, 'profiles');
+  const j = obj(root.jobs, 'jobs');
+  const headers: Record<string, string> = {};
+  if (root.headers !== undefined) {
+    for (const [name, value] of Object.entries(obj(root.headers, 'headers'))) {
+      headers[name] = expandEnv(str(value, `headers.${name}`), env, `headers.${name}`);
+    }
+  }
+  return {
+    headers,
+    profiles: {
+      algorithm_key: str(p.algorithm_key, 'profiles.algorithm_key'),
+      source_keys: keys(p.source_keys, 'profiles.source_keys'),
+      board_key: key(p.board_key, 'profiles.board_key'),
+      job_key: key(p.job_key, 'profiles.job_key'),
+      profile_ids: list(p.profile_ids, 'profiles.profile_ids').map((item, i) => {
+        const o = obj(item, `profiles.profile_ids[${i}]`);
+        return {
+          source_key: key(o.source_key, `profiles.profile_ids[${i}].source_key`),
+          profile_key: key(o.profile_key, `profiles.profile_ids[${i}].profile_key`),
+        };
+      }),
+    },
+    jobs: {
+      algorithm_key: str(j.algorithm_key, 'jobs.algorithm_key'),
+      board_keys: keys(j.board_keys, 'jobs.board_keys'),
+      source_key: key(j.source_key, 'jobs.source_key'),
+      profile_key: key(j.profile_key, 'jobs.profile_key'),
+      job_ids: list(j.job_ids, 'jobs.job_ids').map((item, i) => {
+        const o = obj(item, `jobs.job_ids[${i}]`);
+        return {
+          board_key: key(o.board_key, `jobs.job_ids[${i}].board_key`),
+          job_key: key(o.job_key, `jobs.job_ids[${i}].job_key`),
+        };
+      }),
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { buildFixtures, type Fixtures } from '../../mocks/build-fixtures.ts';
+import { positiveInt } from './usage-error.ts';
+
+export const FIXTURE_FLAGS = {
+  seed: { type: 'string' },
+  profiles: { type: 'string' },
+  jobs: { type: 'string' },
+} as const;
+
+export type FixtureFlags = { seed?: string; profiles?: string; jobs?: string };
+
+export const DEFAULT_SEED = 42;
+
+export function fixturesFrom(flags: FixtureFlags): Fixtures {
+  return buildFixtures({
+    seed: positiveInt('seed', flags.seed, DEFAULT_SEED, 0),
+    profiles: positiveInt('profiles', flags.profiles, 1000),
+    jobs: positiveInt('jobs', flags.jobs, 300),
+  });
+}

@@ -1,0 +1,57 @@
+import { CannotRun, CHECK_HELP, checkCommand } from './check-command.ts';
+import { FIXTURES_HELP, fixturesCommand, TARGET_HELP, targetCommand } from './fixtures-command.ts';
+import { SERVE_HELP, serveCommand } from './serve-command.ts';
+import { UsageError } from './usage-error.ts';
+
+const HELP = `hrmock: a mock server and contract checks for the Profiles & Jobs API
+
+Usage:
+  hrmock serve    [--port 4010] [--host 127.0.0.1] [--seed 42] [--profiles N] [--jobs N]
+                  [--base-path /v1] [--api-key K] [--quiet]
+  hrmock fixtures [--seed N] [--profiles N] [--jobs N] [--out DIR]
+  hrmock target   [--seed N] [--profiles N] [--jobs N]
+  hrmock check    [--base-url URL] [--target FILE] [--header K=V] [--reporter pretty|junit|json]
+                  [--output FILE] [--via-prism]
+
+Run "hrmock <command> --help" for the options of one command.`;
+
+type Command = { help: string; run: (args: string[]) => Promise<number> };
+
+const COMMANDS: Record<string, Command> = {
+  serve: { help: SERVE_HELP, run: serveCommand },
+  fixtures: { help: FIXTURES_HELP, run: fixturesCommand },
+  target: { help: TARGET_HELP, run: targetCommand },
+  check: { help: CHECK_HELP, run: checkCommand },
+};
+
+async function dispatch(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined)
+    throw new UsageError(
+      `unknown command "${name}": use serve, check, fixtures or target (hrmock --help)`,
+    );
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${command.help}\n`);
+    return 0;
+  }
+  return command.run(args);
+}
+
+/** Runs one command line and answers its exit status: 0 done, 1 failed or violated, 2 could not run. */
+export async function runCli(argv: string[]): Promise<number> {
+  try {
+    return await dispatch(argv);
+  } catch (error) {
+    const usage =
+      error instanceof UsageError ||
+      error instanceof CannotRun ||
+      (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
+    process.stderr.write(`hrmock: ${(error as Error).message}\n`);
+    return usage ? 2 : 1;
+  }
+}

@@ -1,0 +1,84 @@
+import { parseArgs } from 'node:util';
+import { targetOf } from '../domain/target.ts';
+import { createApp } from '../http/app.ts';
+import { startServer } from '../server.ts';
+import { FIXTURE_FLAGS, fixturesFrom } from './fixture-options.ts';
+import { positiveInt, UsageError } from './usage-error.ts';
+
+export const SERVE_HELP = `hrmock serve: run the mock server
+
+  --port N          port to listen on (default 4010; 0 picks a free one)
+  --host H          address to listen on (default 127.0.0.1)
+  --seed N          fixture seed (default 42); the same seed serves the same data
+  --profiles N      how many profiles (default 1000)
+  --jobs N          how many jobs (default 300)
+  --base-path P     serve under a prefix, e.g. /v1 (default /)
+  --api-key K       require X-API-KEY: K on API requests (401 otherwise)
+  --quiet           no per-request log lines`;
+
+export async function serveCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      ...FIXTURE_FLAGS,
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'base-path': { type: 'string' },
+      'api-key': { type: 'string' },
+      quiet: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  const port = positiveInt('port', values.port, 4010, 0);
+  if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
+  const started = performance.now();
+  const fixtures = fixturesFrom(values);
+  const app = createApp({
+    data: fixtures,
+    ...(values['base-path'] !== undefined && { basePath: values['base-path'] }),
+    ...(values['api-key'] !== undefined && { apiKey: values['api-key'] }),
+    ...(values.quiet && { log: false as const }),
+  });
+  const host = values.host ?? '127.0.0.1';
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(app, { port, host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      throw new UsageError(
+        `port ${port} is already in use on ${host}: stop the other server or pick another --port`,
+      );
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      throw new UsageError(`cannot listen on ${host}: not an address of this machine`);
+    throw error;
+  }
+  const base = `${server.url}${values['base-path'] ? `/${values['base-path'].replace(/^\/+|\/+$/g, '')}` : ''}`;
+  // Listen for the stop signals before announcing the URL: a client that sends SIGTERM as soon
+  // as it reads the URL must find a handler, not the default disposition that kills at once.
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  const target = targetOf(app.store);
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const sourceKeys = encodeURIComponent(JSON.stringify(target.profiles.source_keys.slice(0, 1)));
+  const profileIds = encodeURIComponent(JSON.stringify(target.profiles.profile_ids.slice(0, 2)));
+  const examples = [
+    `curl '${base}/profiles/searching?source_keys=${sourceKeys}&text_keywords=${encodeURIComponent('["python"]')}&limit=2'`,
+    `curl '${base}/profiles/grading?algorithm_key=${target.profiles.algorithm_key}&board_key=${target.profiles.board_key}&job_key=${target.profiles.job_key}&profile_ids=${profileIds}'`,
+  ];
+  process.stdout.write(
+    `hrmock: ${fixtures.profiles.length} profiles and ${fixtures.jobs.length} jobs (seed ${fixtures.seed}) at ${base} (ready in ${seconds}s)\n` +
+      `${options(values['api-key'])}Try:\n${examples.map((e) => `  ${e}\n`).join('')}Contract: ${base}/openapi.yaml   Target for hrmock check: ${base}/_mock/target\n`,
+  );
+  await stopped;
+  await server.close();
+  return 0;
+}
+
+function options(apiKey: string | undefined): string {
+  return apiKey === undefined
+    ? ''
+    : 'Requests must carry the X-API-KEY header given by --api-key.\n';
+}

@@ -1,0 +1,367 @@
+import { fail, ok, type ParamError, type Result } from './result.ts';
+
+/**
+ * Parameters as they arrived: from a query string each value is a string, or a list of strings
+ * when the key was repeated; from a JSON body, any JSON value. A Map, so that keys such as
+ * `__proto__` are plain data.
+ */
+export type RawParams = Map<string, unknown>;
+
+export const KEY_PATTERN = /^[0-9a-f]{40}$/;
+const EXAMPLE_KEY = '12feac8fdc9c3b5f6c463c8f3a705d17d2581331';
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+export type ItemFilter = { name: string; value: string | null };
+export type GeoPoint = { lat: number; lng: number };
+
+/** Shows a received value in an error message, short enough to read. */
+export function shown(value: unknown): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : safeJson(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Tries to read a string as JSON; a value that is not JSON stays a string. */
+function maybeJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const first = value.trimStart()[0];
+  if (first !== '[' && first !== '{' && first !== '"') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Reads typed parameters out of raw ones, collecting one error per bad parameter, so that a
+ * client learns everything wrong with a request at once.
+ */
+export class ParamReader {
+  readonly #raw: RawParams;
+  readonly #errors: ParamError[] = [];
+
+  constructor(raw: RawParams) {
+    this.#raw = raw;
+  }
+
+  /** Present with a value: an empty string or null counts as absent. */
+  has(name: string): boolean {
+    const value = this.#raw.get(name);
+    return value !== undefined && value !== null && value !== '';
+  }
+
+  error(param: string, message: string): void {
+    this.#errors.push({ param, message });
+  }
+
+  finish<T>(value: T): Result<T> {
+    return this.#errors.length > 0 ? fail(this.#errors) : ok(value);
+  }
+
+  get failed(): boolean {
+    return this.#errors.length > 0;
+  }
+
+  #missing(name: string, hint: string): undefined {
+    this.error(name, `${name} is required: ${hint}`);
+    return undefined;
+  }
+
+  /** The single value of a parameter; a repeated scalar takes its last value. */
+  #scalar(name: string): unknown {
+    const value = this.#raw.get(name);
+    return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.at(-1) : value;
+  }
+
+  string(name: string, options: { required?: boolean; hint?: string } = {}): string | undefined {
+    if (!this.has(name)) {
+      return options.required
+        ? this.#missing(name, options.hint ?? 'send a non-empty string')
+        : undefined;
+    }
+    const value = this.#scalar(name);
+    if (typeof value === 'string' && value.trim() !== '') return value;
+    this.error(name, `${name} must be a non-empty string, got ${shown(value)}`);
+    return undefined;
+  }
+
+  key(name: string, what: string, options: { required?: boolean } = {}): string | undefined {
+    if (!this.has(name)) {
+      return options.required ? this.#missing(name, `send the key of the ${what}`) : undefined;
+    }
+    const value = this.#scalar(name);
+    if (typeof value === 'string' && KEY_PATTERN.test(value)) return value;
+    this.error(
+      name,
+      `${name} must be a ${what} key (40 lowercase hexadecimal characters), got ${shown(value)}`,
+    );
+    return undefined;
+  }
+
+  keyList(name: string, what: string, options: { required?: boolean } = {}): string[] | undefined {
+    const example = `${name}=["${EXAMPLE_KEY}"]`;
+    if (!this.has(name)) {
+      return options.required
+        ? this.#missing(name, `send the ${what} keys as a JSON array, e.g. ${example}`)
+        : undefined;
+    }
+    const raw = this.#raw.get(name);
+    const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => {
+      const decoded = maybeJson(v);
+      return Array.isArray(decoded) ? decoded : [decoded];
+    });
+    const bad = values.find((v) => typeof v !== 'string' || !KEY_PATTERN.test(v));
+    if (values.length === 0 || bad !== undefined) {
+      const got =
+        values.length === 0
+          ? 'an empty list'
+          : shown(Array.isArray(raw) && raw.length > 1 ? bad : raw);
+      this.error(
+        name,
+        `${name} must be a JSON array of ${what} keys (40 lowercase hexadecimal characters), got ${got}. Send for example ${example}`,
+      );
+      return undefined;
+    }
+    return [...new Set(values as string[])];
+  }
+
+  integer(name: string, options: { min: number; max?: number; fallback: number }): number {
+    if (!this.has(name)) return options.fallback;
+    const raw = this.#scalar(name);
+    const value = typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : raw;
+    const range =
+      options.max === undefined
+        ? `at least ${options.min}`
+        : `between ${options.min} and ${options.max}`;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+      this.error(name, `${name} must be an integer ${range}, got ${shown(raw)}`);
+      return options.fallback;
+    }
+    if (value < options.min || (options.max !== undefined && value > options.max)) {
+      this.error(name, `${name} must be ${range}, got ${value}`);
+      return options.fallback;
+    }
+    return value;
+  }
+
+  number(
+    name: string,
+    options: { min?: number; max?: number; above?: number; unit?: string } = {},
+  ): number | undefined {
+    if (!this.has(name)) return undefined;
+    const raw = this.#scalar(name);
+    const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+    const bounds = [
+      options.above !== undefined ? `greater than ${options.above}` : null,
+      options.min !== undefined ? `at least ${options.min}` : null,
+      options.max !== undefined ? `at most ${options.max}` : null,
+    ].filter(Boolean);
+    const wanted = `a number${bounds.length > 0 ? ` ${bounds.join(' and ')}` : ''}${options.unit ? ` (${options.unit})` : ''}`;
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      this.error(name, `${name} must be ${wanted}, got ${shown(raw)}`);
+      return undefined;
+    }
+    if (
+      (options.above !== undefined && value <= options.above) ||
+      (options.min !== undefined && value < options.min) ||
+      (options.max !== undefined && value > options.max)
+    ) {
+      this.error(name, `${name} must be ${wanted}, got ${value}`);
+      return undefined;
+    }
+    return value;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    if (!this.has(name)) return fallback;
+    const raw = this.#scalar(name);
+    if (typeof raw === 'boolean') return raw;
+    if (raw === 0 || raw === 1) return raw === 1;
+    const word = typeof raw === 'string' ? BOOLEAN_WORDS[raw.trim().toLowerCase()] : undefined;
+    if (word !== undefined) return word;
+    this.error(name, `${name} must be true or false (1 or 0 also work), got ${shown(raw)}`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    if (!this.has(name)) return fallback;
+    const raw = this.#scalar(name);
+    if (typeof raw === 'string' && (allowed as readonly string[]).includes(raw)) return raw as T;
+    this.error(name, `${name} must be one of ${allowed.join(', ')}, got ${shown(raw)}`);
+    return fallback;
+  }
+
+  dateTime(name: string): number | undefined {
+    if (!this.has(name)) return undefined;
+    const raw = this.#scalar(name);
+    const time =
+      typeof raw === 'string' && ISO_DATE.test(raw.trim()) ? Date.parse(raw.trim()) : Number.NaN;
+    if (Number.isNaN(time)) {
+      this.error(
+        name,
+        `${name} must be an ISO 8601 date or date-time such as 2025-01-31T00:00:00Z, got ${shown(raw)}`,
+      );
+      return undefined;
+    }
+    return time;
+  }
+
+  /** A list: a JSON array (or JSON-encoded one), or one value per repeated query key. */
+  #list(name: string): unknown[] | undefined {
+    const raw = this.#raw.get(name);
+    if (Array.isArray(raw)) {
+      // Repeated query keys: each value may itself be JSON (an item, or a list to splice in).
+      if (raw.every((v) => typeof v === 'string')) {
+        return raw.flatMap((v) => {
+          const decoded = maybeJson(v);
+          return Array.isArray(decoded) && raw.length > 1 && !isItemGroup(decoded)
+            ? decoded
+            : [decoded];
+        });
+      }
+      return raw;
+    }
+    const decoded = maybeJson(raw);
+    return Array.isArray(decoded) ? decoded : undefined;
+  }
+
+  keywords(name: string): string[] | undefined {
+    if (!this.has(name)) return undefined;
+    const list = this.#list(name);
+    if (list === undefined || list.some((v) => typeof v !== 'string' || v.trim() === '')) {
+      this.error(
+        name,
+        `${name} must be a JSON array of non-empty strings, e.g. ${name}=["python","spark"], got ${shown(this.#raw.get(name))}`,
+      );
+      return undefined;
+    }
+    return (list as string[]).map((k) => k.trim());
+  }
+
+  itemFilters(name: string): ItemFilter[] | undefined {
+    if (!this.has(name)) return undefined;
+    const items = this.#list(name)?.map(toItemFilter);
+    if (items === undefined || items.some((i) => i === null)) {
+      this.error(
+        name,
+        `${name} must be a JSON array of {"name", "value"} objects, e.g. ${name}=[{"name":"python","value":null}], got ${shown(this.#raw.get(name))}`,
+      );
+      return undefined;
+    }
+    return items as ItemFilter[];
+  }
+
+  /**
+   * Tag filters as groups: a flat list `[A, B]` needs every tag (groups [A], [B]); a list of
+   * lists `[[A, B], [C]]` needs one tag of each group.
+   */
+  tagGroups(name: string): ItemFilter[][] | undefined {
+    if (!this.has(name)) return undefined;
+    const list = this.#list(name);
+    const groups = list?.map((entry) => {
+      const members = Array.isArray(entry) ? entry.map(toItemFilter) : [toItemFilter(entry)];
+      return members.length > 0 && members.every((m) => m !== null)
+        ? (members as ItemFilter[])
+        : null;
+    });
+    if (groups === undefined || groups.some((g) => g === null)) {
+      this.error(
+        name,
+        `${name} must be a JSON array of {"name", "value"} tags, or of lists of them, e.g. ${name}=[{"name":"remote","value":"yes"}], got ${shown(this.#raw.get(name))}`,
+      );
+      return undefined;
+    }
+    return groups as ItemFilter[][];
+  }
+
+  geoPoint(name: string): GeoPoint | undefined {
+    if (!this.has(name)) return undefined;
+    const raw = this.#scalar(name);
+    const value = maybeJson(raw) as { lat?: unknown; lng?: unknown } | null;
+    const lat = typeof value === 'object' && value !== null ? Number(value.lat) : Number.NaN;
+    const lng = typeof value === 'object' && value !== null ? Number(value.lng) : Number.NaN;
+    if (
+      typeof value?.lat === 'boolean' ||
+      typeof value?.lng === 'boolean' ||
+      !Number.isFinite(lat) ||
+      !Number.isFinite(lng) ||
+      Math.abs(lat) > 90 ||
+      Math.abs(lng) > 180
+    ) {
+      this.error(
+        name,
+        `${name} must be a JSON object {"lat": -90..90, "lng": -180..180}, e.g. ${name}={"lat":45.764,"lng":4.8357}, got ${shown(raw)}`,
+      );
+      return undefined;
+    }
+    return { lat, lng };
+  }
+
+  /** A batch of `{containerField, keyField}` objects, e.g. profile_ids. */
+  idList<A extends string, B extends string>(
+    name: string,
+    fields: [A, B],
+    max: number,
+  ): Array<Record<A | B, string>> | undefined {
+    if (!this.has(name)) return undefined;
+    const list = this.#list(name);
+    const example = `${name}=[{"${fields[0]}":"${EXAMPLE_KEY}","${fields[1]}":"…"}]`;
+    if (list === undefined || list.length === 0) {
+      this.error(
+        name,
+        `${name} must be a non-empty JSON array of {"${fields[0]}", "${fields[1]}"} objects, e.g. ${example}, got ${shown(this.#raw.get(name))}`,
+      );
+      return undefined;
+    }
+    if (list.length > max) {
+      this.error(
+        name,
+        `${name} holds ${list.length} items; at most ${max} can be graded in one request, so split the batch`,
+      );
+      return undefined;
+    }
+    const ids: Array<Record<A | B, string>> = [];
+    for (const [index, entry] of list.entries()) {
+      const item = maybeJson(entry) as Record<string, unknown> | null;
+      const a = typeof item === 'object' && item !== null ? item[fields[0]] : undefined;
+      const b = typeof item === 'object' && item !== null ? item[fields[1]] : undefined;
+      if (
+        typeof a !== 'string' ||
+        typeof b !== 'string' ||
+        !KEY_PATTERN.test(a) ||
+        !KEY_PATTERN.test(b)
+      ) {
+        this.error(
+          name,
+          `${name}[${index}] must be {"${fields[0]}": key, "${fields[1]}": key} with 40-hex keys, got ${shown(entry)}`,
+        );
+        return undefined;
+      }
+      ids.push({ [fields[0]]: a, [fields[1]]: b } as Record<A | B, string>);
+    }
+    return ids;
+  }
+}
+
+function isItemGroup(list: unknown[]): boolean {
+  return list.some((v) => Array.isArray(v));
+}
+
+function toItemFilter(entry: unknown): ItemFilter | null {
+  const item = maybeJson(entry);
+  if (typeof item === 'string' && item.trim() !== '') return { name: item.trim(), value: null };
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return null;
+  const { name, value } = item as { name?: unknown; value?: unknown };
+  if (typeof name !== 'string' || name.trim() === '') return null;
+  if (value !== undefined && value !== null && typeof value !== 'string') return null;
+  return { name: name.trim(), value: value ?? null };
+}

@@ -1,0 +1,214 @@
+import { type Kind, NAMES, otherKind } from './kinds.ts';
+import { type GeoPoint, type ItemFilter, ParamReader, type RawParams } from './params.ts';
+import type { Result } from './result.ts';
+
+export const SEARCH_SORTS = ['created_at', 'updated_at', 'searching', 'location'] as const;
+export const SCORING_SORTS = [...SEARCH_SORTS, 'scoring'] as const;
+export type SortBy = (typeof SCORING_SORTS)[number];
+export type OrderBy = 'desc' | 'asc';
+
+export const MAX_LIMIT = 100;
+export const MAX_BATCH = 100;
+export const DEFAULT_DISTANCE_KM = 50;
+
+export type Filters = {
+  keywords?: string[];
+  skills?: ItemFilter[];
+  languages?: ItemFilter[];
+  tagsIncluded?: ItemFilter[][];
+  tagsExcluded?: ItemFilter[][];
+  near?: { point: GeoPoint; km: number };
+  createdMin?: number;
+  createdMax?: number;
+  yearsMin?: number;
+  yearsMax?: number;
+};
+
+export type SearchQuery = {
+  kind: Kind;
+  containerKeys: string[];
+  page: number;
+  limit: number;
+  sortBy: SortBy;
+  orderBy: OrderBy;
+  filters: Filters;
+};
+
+/** One object named by its container and its key or reference. */
+export type ObjectRef = { containerKey: string; key?: string; reference?: string };
+
+export type ScoreQuery = SearchQuery & {
+  algorithmKey: string;
+  /** The one object of the other kind every item is scored against. */
+  target: ObjectRef;
+  useAlgorithm: boolean;
+  threshold?: number;
+};
+
+export type GradeQuery = {
+  kind: Kind;
+  algorithmKey: string;
+  target: ObjectRef;
+  /** Batch mode: the items in request order. */
+  batch?: ObjectRef[];
+  /** Single mode (deprecated): one item. */
+  single?: ObjectRef;
+  returnFull: boolean;
+};
+
+export function parseSearch(kind: Kind, raw: RawParams): Result<SearchQuery> {
+  const read = new ParamReader(raw);
+  return read.finish(readSearch(read, kind, SEARCH_SORTS));
+}
+
+export function parseScoring(kind: Kind, raw: RawParams): Result<ScoreQuery> {
+  const read = new ParamReader(raw);
+  const algorithmKey = read.string('algorithm_key', {
+    required: true,
+    hint: 'send the key of the scoring algorithm',
+  });
+  const target = readObjectRef(read, otherKind(kind), true);
+  const search = readSearch(read, kind, SCORING_SORTS);
+  const useAlgorithm = read.boolean('use_algorithm', true);
+  const threshold = read.number('score_threshold', { min: 0, max: 1 });
+  if (!useAlgorithm && search.sortBy === 'scoring') {
+    read.error(
+      'sort_by',
+      'sort_by=scoring needs scores: drop use_algorithm=0 or sort by another field',
+    );
+  }
+  if (!useAlgorithm && threshold !== undefined) {
+    read.error(
+      'score_threshold',
+      'score_threshold needs scores: drop use_algorithm=0 or drop score_threshold',
+    );
+  }
+  const query: ScoreQuery = {
+    ...search,
+    algorithmKey: algorithmKey ?? '',
+    target: target ?? { containerKey: '' },
+    useAlgorithm,
+  };
+  if (threshold !== undefined) query.threshold = threshold;
+  return read.finish(query);
+}
+
+export function parseGrading(kind: Kind, raw: RawParams): Result<GradeQuery> {
+  const read = new ParamReader(raw);
+  const names = NAMES[kind];
+  const algorithmKey = read.string('algorithm_key', {
+    required: true,
+    hint: 'send the key of the grading algorithm',
+  });
+  const target = readObjectRef(read, otherKind(kind), true);
+  const ids = read.idList(names.ids, [names.containerKey, names.key], MAX_BATCH);
+  const singleNamed =
+    read.has(names.containerKey) || read.has(names.key) || read.has(names.reference);
+  const returnFull = read.boolean(names.returnFull, false);
+  const query: GradeQuery = {
+    kind,
+    algorithmKey: algorithmKey ?? '',
+    target: target ?? { containerKey: '' },
+    returnFull,
+  };
+  if (read.has(names.ids) && singleNamed) {
+    read.error(
+      names.ids,
+      `send either ${names.ids} (batch) or ${names.containerKey} with ${names.key} or ${names.reference} (single), not both`,
+    );
+  } else if (read.has(names.ids)) {
+    if (ids !== undefined)
+      query.batch = ids.map((id) => ({ containerKey: id[names.containerKey], key: id[names.key] }));
+  } else if (singleNamed) {
+    const single = readObjectRef(read, kind, true);
+    if (single !== undefined) query.single = single;
+  } else {
+    read.error(
+      names.ids,
+      `${names.ids} is required: send ${names.ids}=[{"${names.containerKey}":"…","${names.key}":"…"}], or ${names.containerKey} with ${names.key} for a single ${kind}`,
+    );
+  }
+  return read.finish(query);
+}
+
+function readSearch(read: ParamReader, kind: Kind, sorts: readonly SortBy[]): SearchQuery {
+  const names = NAMES[kind];
+  const containerKeys =
+    read.keyList(names.containerKeys, names.container, { required: true }) ?? [];
+  const page = read.integer('page', { min: 1, fallback: 1 });
+  const limit = read.integer('limit', { min: 1, max: MAX_LIMIT, fallback: 30 });
+  const sortBy = read.oneOf('sort_by', sorts, 'created_at');
+  const orderBy = read.oneOf('order_by', ['desc', 'asc'] as const, 'desc');
+  const filters = readFilters(read);
+  if (sortBy === 'location' && filters.near === undefined && !read.has('location_geopoint')) {
+    read.error(
+      'sort_by',
+      'sort_by=location sorts by distance to location_geopoint: send location_geopoint={"lat":…,"lng":…}',
+    );
+  }
+  return { kind, containerKeys, page, limit, sortBy, orderBy, filters };
+}
+
+function readFilters(read: ParamReader): Filters {
+  const filters: Filters = {};
+  const keywords = read.keywords('text_keywords');
+  if (keywords !== undefined && keywords.length > 0) filters.keywords = keywords;
+  const skills = read.itemFilters('skills');
+  if (skills !== undefined && skills.length > 0) filters.skills = skills;
+  const languages = read.itemFilters('languages');
+  if (languages !== undefined && languages.length > 0) filters.languages = languages;
+  const included = read.tagGroups('tags_included');
+  if (included !== undefined && included.length > 0) filters.tagsIncluded = included;
+  const excluded = read.tagGroups('tags_excluded');
+  if (excluded !== undefined && excluded.length > 0) filters.tagsExcluded = excluded;
+
+  const point = read.geoPoint('location_geopoint');
+  const km = read.number('location_distance', { above: 0, unit: 'kilometres' });
+  if (km !== undefined && !read.has('location_geopoint')) {
+    read.error(
+      'location_distance',
+      'location_distance needs location_geopoint={"lat":…,"lng":…} to measure from',
+    );
+  }
+  if (point !== undefined) filters.near = { point, km: km ?? DEFAULT_DISTANCE_KM };
+
+  const createdMin = read.dateTime('created_at_min');
+  const createdMax = read.dateTime('created_at_max');
+  if (createdMin !== undefined) filters.createdMin = createdMin;
+  if (createdMax !== undefined) filters.createdMax = createdMax;
+  if (createdMin !== undefined && createdMax !== undefined && createdMin > createdMax) {
+    read.error('created_at_min', 'created_at_min is after created_at_max: swap them');
+  }
+  const yearsMin = read.number('experiences_duration_min', { min: 0, unit: 'years' });
+  const yearsMax = read.number('experiences_duration_max', { min: 0, unit: 'years' });
+  if (yearsMin !== undefined) filters.yearsMin = yearsMin;
+  if (yearsMax !== undefined) filters.yearsMax = yearsMax;
+  if (yearsMin !== undefined && yearsMax !== undefined && yearsMin > yearsMax) {
+    read.error(
+      'experiences_duration_min',
+      'experiences_duration_min is above experiences_duration_max: swap them',
+    );
+  }
+  return filters;
+}
+
+/** A container key and one of key/reference, e.g. board_key + job_key | job_reference. */
+function readObjectRef(read: ParamReader, kind: Kind, required: boolean): ObjectRef | undefined {
+  const names = NAMES[kind];
+  const containerKey = read.key(names.containerKey, names.container, { required });
+  const key = read.key(names.key, kind);
+  const reference = read.string(names.reference);
+  if (!read.has(names.key) && !read.has(names.reference)) {
+    read.error(
+      names.key,
+      `${names.key} or ${names.reference} is required: send the key or the reference of the ${kind}`,
+    );
+    return undefined;
+  }
+  if (containerKey === undefined || (key === undefined && reference === undefined))
+    return undefined;
+  const ref: ObjectRef = { containerKey };
+  if (key !== undefined) ref.key = key;
+  else if (reference !== undefined) ref.reference = reference;
+  return ref;
+}

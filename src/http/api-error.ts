@@ -1,0 +1,40 @@
+import type { ParamError } from '../domain/result.ts';
+
+/** The one error type of the HTTP layer: mapped to the error envelope by `app.onError`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ParamError[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    message: string,
+    options: { errors?: ParamError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = options.errors;
+    this.headers = options.headers ?? {};
+  }
+
+  /** A 400 for parameters the domain rejected, its message summing them up. */
+  static invalid(errors: ParamError[]): ApiError {
+    const [first] = errors;
+    const notFound = errors.find((e) => e.message.startsWith('Unable to find object'));
+    const message = notFound
+      ? `Invalid parameters. ${notFound.message.split('. Known')[0]?.split('. Check')[0]}`
+      : errors.length === 1 && first !== undefined
+        ? `Invalid parameters. ${first.message}`
+        : `Invalid parameters: ${errors.map((e) => e.param).join(', ')}. See errors for each.`;
+    return new ApiError(400, message, { errors });
+  }
+}
+
+export type ErrorBody = { code: number; message: string; errors?: ParamError[] };
+
+export function errorBody(error: ApiError): ErrorBody {
+  return error.errors === undefined
+    ? { code: error.status, message: error.message }
+    : { code: error.status, message: error.message, errors: error.errors };
+}

@@ -1,0 +1,117 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { createStore, type Store } from '../domain/store.ts';
+import { targetOf } from '../domain/target.ts';
+import type { StoreData } from '../domain/types.ts';
+import { ApiError, errorBody } from './api-error.ts';
+import { contractRoutes } from './contract-routes.ts';
+import { apiKeyGuard, requestLog, urlLimit } from './middleware.ts';
+import { resourceApp } from './resource-app.ts';
+
+export type Limits = {
+  /** Largest request body, in bytes (413 above). */
+  bodyBytes: number;
+  /** Longest path and query, in bytes (414 above). */
+  urlBytes: number;
+  /** Deepest JSON body nesting (400 above). */
+  jsonDepth: number;
+};
+
+export const DEFAULT_LIMITS: Limits = {
+  bodyBytes: 1024 * 1024,
+  urlBytes: 16 * 1024,
+  jsonDepth: 64,
+};
+
+export type AppOptions = {
+  /** The objects to serve. */
+  data: StoreData;
+  /** Serve under this prefix, e.g. `/v1`, as real deployments do. */
+  basePath?: string;
+  /** When set, every API request must carry `X-API-KEY` with this value. */
+  apiKey?: string;
+  /** Where the one line per request goes; `false` for silence. Default: stderr. */
+  log?: ((line: string) => void) | false;
+  limits?: Partial<Limits>;
+};
+
+export type HrmockApp = Hono & { store: Store };
+
+const PATHS =
+  '/profiles/grading, /jobs/grading, /profiles/searching, /profiles/scoring, /jobs/searching and /jobs/scoring';
+
+/** The whole mock as a Hono app: serve it, call `app.request()` in tests, or run `app.fetch` anywhere. */
+export function createApp(options: AppOptions): HrmockApp {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const store = createStore(options.data);
+  const base = normalizeBasePath(options.basePath);
+  const log =
+    options.log === undefined ? (line: string) => process.stderr.write(`${line}\n`) : options.log;
+
+  const app = new Hono();
+  if (log) app.use(requestLog(log));
+  app.use(
+    cors({
+      origin: '*',
+      allowHeaders: ['Content-Type', 'X-API-KEY', 'X-USER-EMAIL', 'Prefer'],
+      maxAge: 600,
+    }),
+  );
+  app.use(urlLimit(limits.urlBytes));
+
+  const api = new Hono();
+  contractRoutes(api, () => targetOf(store));
+  if (options.apiKey !== undefined) api.use('/profiles/*', apiKeyGuard(options.apiKey));
+  if (options.apiKey !== undefined) api.use('/jobs/*', apiKeyGuard(options.apiKey));
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: limits.bodyBytes,
+      onError: () => {
+        throw new ApiError(
+          413,
+          `Request body too large; the limit is ${limits.bodyBytes} bytes. Send fewer or shorter parameters.`,
+        );
+      },
+    }),
+  );
+  const resource = { store, maxJsonDepth: limits.jsonDepth };
+  api.route('/profiles', resourceApp('profile', resource));
+  api.route('/jobs', resourceApp('job', resource));
+  app.route(base, api);
+
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    return c.json(
+      {
+        code: 404,
+        message: `Not found: ${c.req.method} ${path}. The paths are ${PATHS}${base === '/' ? '' : `, under ${base}`}.`,
+      },
+      404,
+    );
+  });
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(errorBody(error), error.status as 400);
+    }
+    // Unexpected: keep the details in the log, never in the answer.
+    process.stderr.write(
+      `hrmock: internal error on ${c.req.method} ${c.req.path}: ${error.stack ?? error}\n`,
+    );
+    return c.json(
+      {
+        code: 500,
+        message: 'Internal server error. Retry later; if it persists, report the request.',
+      },
+      500,
+    );
+  });
+  return Object.assign(app, { store });
+}
+
+function normalizeBasePath(path: string | undefined): string {
+  if (path === undefined || path === '' || path === '/') return '/';
+  return `/${path.replace(/^\/+|\/+$/g, '')}`;
+}

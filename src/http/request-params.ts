@@ -1,0 +1,94 @@
+import type { Context } from 'hono';
+import type { RawParams } from '../domain/params.ts';
+import { ApiError } from './api-error.ts';
+
+const BRACKETED = /^([A-Za-z_]+)\[(\d{1,3})\]\[([A-Za-z_]+)\]$/;
+
+/**
+ * The query string as raw parameters: a repeated key becomes a list of its values, and PHP-style
+ * `profile_ids[0][source_key]=…` pairs become one list of objects (some clients send that).
+ */
+export function paramsFromQuery(url: URL): RawParams {
+  const raw: RawParams = new Map();
+  const bracketed = new Map<string, Map<number, Record<string, string>>>();
+  for (const [name, value] of url.searchParams) {
+    const parts = BRACKETED.exec(name);
+    if (parts) {
+      const [, list = '', index = '0', field = ''] = parts;
+      const items = bracketed.get(list) ?? new Map<number, Record<string, string>>();
+      const item = items.get(Number(index)) ?? Object.create(null);
+      item[field] = value;
+      items.set(Number(index), item);
+      bracketed.set(list, items);
+      continue;
+    }
+    const seen = raw.get(name);
+    if (seen === undefined) raw.set(name, value);
+    else raw.set(name, Array.isArray(seen) ? [...seen, value] : [seen, value]);
+  }
+  for (const [list, items] of bracketed) {
+    if (!raw.has(list))
+      raw.set(
+        list,
+        [...items.entries()].sort(([a], [b]) => a - b).map(([, item]) => item),
+      );
+  }
+  return raw;
+}
+
+/** How deep a parsed JSON value nests, counted without recursion. */
+export function jsonDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node !== 'object' || node === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** A POST body as raw parameters, the query string merged under it (the body wins). */
+export async function paramsFromBody(c: Context, maxDepth: number): Promise<RawParams> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
+    throw new ApiError(
+      415,
+      `Unsupported media type ${JSON.stringify(type || 'none')}: send the parameters as a JSON object with Content-Type: application/json.`,
+    );
+  }
+  const text = await c.req.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? error.message : 'it could not be parsed';
+    throw new ApiError(400, 'Malformed JSON body: send one JSON object with the parameters.', {
+      errors: [{ param: 'body', message: `the body is not valid JSON (${reason})` }],
+    });
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError(
+      400,
+      'The JSON body must be an object of parameters, e.g. {"source_keys": ["…"]}.',
+      {
+        errors: [
+          {
+            param: 'body',
+            message: `expected a JSON object, got ${Array.isArray(body) ? 'an array' : body === null ? 'null' : typeof body}`,
+          },
+        ],
+      },
+    );
+  }
+  if (jsonDepth(body, maxDepth) > maxDepth) {
+    throw new ApiError(400, `The JSON body nests deeper than ${maxDepth} levels: flatten it.`, {
+      errors: [{ param: 'body', message: `nesting deeper than ${maxDepth} levels` }],
+    });
+  }
+  const raw = paramsFromQuery(new URL(c.req.url));
+  for (const [name, value] of Object.entries(body)) raw.set(name, value);
+  return raw;
+}

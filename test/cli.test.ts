@@ -1,0 +1,132 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../bin/hrmock.js', import.meta.url));
+const run = promisify(execFile);
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+async function hrmock(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** Starts `hrmock serve` and resolves with its first stdout line's URL. */
+function serve(
+  args: string[],
+): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      const url = /at (http:\/\/\S+)/.exec(out)?.[1];
+      if (url && out.includes('Target')) resolve({ child, url, stdout: () => out });
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+}
+
+describe('hrmock serve', () => {
+  it('prints its base URL and two example curl commands that work', async () => {
+    const { url, stdout } = await serve(['--profiles', '120', '--jobs', '40', '--quiet']);
+    const curls = [...stdout().matchAll(/curl '([^']+)'/g)].map((m) => m[1] as string);
+    expect(curls).toHaveLength(2);
+    for (const example of curls) {
+      const response = await fetch(example);
+      expect(response.status).toBe(200);
+      expect((await response.json()).code).toBe(200);
+    }
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('logs one line per request on stderr', async () => {
+    const { child, url } = await serve(['--profiles', '60', '--jobs', '20']);
+    let err = '';
+    child.stderr?.on('data', (c) => (err += c));
+    await (await fetch(`${url}/jobs/grading`)).arrayBuffer();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(err).toMatch(/GET \/jobs\/grading 400 [\d.]+ms/);
+  });
+
+  it('stops with exit status 0 on SIGTERM', async () => {
+    const { child } = await serve(['--profiles', '60', '--jobs', '20', '--quiet']);
+    const exit = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
+  it('exits with status 2 and one line when the port is taken', async () => {
+    const { url } = await serve(['--profiles', '60', '--jobs', '20', '--quiet']);
+    const port = new URL(url).port;
+    const { code, stderr } = await hrmock([
+      'serve',
+      '--port',
+      port,
+      '--profiles',
+      '60',
+      '--jobs',
+      '20',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/already in use/);
+  });
+
+  it('exits with status 2 on a malformed option', async () => {
+    const { code, stderr } = await hrmock(['serve', '--profiles', 'many']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--profiles must be a whole number/);
+  });
+});
+
+describe('hrmock fixtures and target', () => {
+  it('writes the fixtures as JSON files', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hrmock-'));
+    const { code } = await hrmock(['fixtures', '--profiles', '50', '--jobs', '10', '--out', dir]);
+    expect(code).toBe(0);
+    expect((await readdir(dir)).sort()).toEqual([
+      'boards.json',
+      'jobs.json',
+      'profiles.json',
+      'sources.json',
+    ]);
+    expect(JSON.parse(await readFile(join(dir, 'profiles.json'), 'utf8'))).toHaveLength(50);
+  });
+
+  it('prints the target', async () => {
+    const { code, stdout } = await hrmock(['target', '--profiles', '50', '--jobs', '20']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).profiles.profile_ids.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('prints help for --help and exits 0', async () => {
+    const { code, stdout } = await hrmock(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/hrmock serve/);
+  });
+
+  it('exits with status 2 on an unknown command', async () => {
+    const { code, stderr } = await hrmock(['bake']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/unknown command "bake"/);
+  });
+});

@@ -1,0 +1,195 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RULES } from '../../contract/suite/run-suite.ts';
+import { buildFixtures } from '../../mocks/build-fixtures.ts';
+import { runCli } from '../../src/cli/run-cli.ts';
+import { createApp } from '../../src/http/app.ts';
+import { type RunningPrism, startPrism } from '../../src/prism.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+import { MUTANTS } from '../mutants/mutants.ts';
+
+const exampleTarget = fileURLToPath(new URL('fixtures/example-target.json', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));
+const SECRET = 'do-not-print-3f9a';
+// The example target names its key as ${HRMOCK_TEST_KEY}, as a real one keeps secrets out of files.
+process.env.HRMOCK_TEST_KEY = 'example-key';
+const fixtures = buildFixtures({ profiles: 400, jobs: 120 });
+
+/** Runs `hrmock check …` in process; what it printed and its exit status. */
+async function check(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out += String(chunk);
+    return true;
+  });
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    err += String(chunk);
+    return true;
+  });
+  try {
+    const code = await runCli(['check', ...args]);
+    return { code, out, err };
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
+}
+
+function failedRules(out: string): string[] {
+  return [...out.matchAll(/^ {2}FAIL {2}(\S+)/gm)].map((m) => m[1] as string).sort();
+}
+
+const servers: { close: () => Promise<void> }[] = [];
+let mock: RunningServer;
+let locked: RunningServer;
+let broken: RunningServer;
+let prismMock: RunningPrism;
+
+beforeAll(async () => {
+  mock = await startServer(createApp({ data: fixtures, log: false }));
+  locked = await startServer(createApp({ data: fixtures, log: false, apiKey: SECRET }));
+  const mutant = MUTANTS.find((m) => m.rule === 'GRD-DEFAULT') as (typeof MUTANTS)[number];
+  const app = createApp({ data: fixtures, log: false });
+  const wrapped = mutant.wrap?.(async (r) => app.fetch(r)) as (r: Request) => Promise<Response>;
+  broken = await startServer(Object.assign(Object.create(app), { fetch: wrapped }));
+  prismMock = await startPrism({ mode: 'mock' });
+  servers.push(mock, locked, broken, { close: prismMock.stop });
+});
+
+afterAll(async () => {
+  for (const server of servers) await server.close();
+});
+
+describe('hrmock check', () => {
+  it('passes every rule against the mock on a port, and exits 0', async () => {
+    const { code, out } = await check(['--base-url', mock.url]);
+    expect(failedRules(out)).toEqual([]);
+    expect(out).toMatch(/14 rules: 14 passed, 0 failed, 0 skipped in [\d.]+ s/);
+    expect(code).toBe(0);
+  });
+
+  it('passes every rule against the mock it starts itself when --base-url is absent', async () => {
+    const { code, out } = await check([]);
+    expect(code).toBe(0);
+    const seconds = Number(/in ([\d.]+) s/.exec(out)?.[1]);
+    process.stdout.write(`hrmock check against the local mock: ${seconds} s for the rules\n`);
+  });
+
+  it('passes every rule, PRISM included, with the traffic through prism proxy', async () => {
+    const { code, out } = await check(['--base-url', mock.url, '--via-prism']);
+    expect(out).toMatch(/pass {2}PRISM/);
+    expect(failedRules(out)).toEqual([]);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('lists the rules a schema-only mock (prism mock) fails', async () => {
+    const { code, out } = await check(['--base-url', prismMock.url, '--target', exampleTarget]);
+    expect(failedRules(out)).toEqual(['BAD-INPUT', 'ENV', 'GRD-ALIGN', 'GRD-FULL', 'PAGE']);
+    expect(code).toBe(1);
+  });
+
+  it('exits 1 and names the rule against a broken server', async () => {
+    const { code, out } = await check(['--base-url', broken.url]);
+    expect(failedRules(out)).toContain('GRD-DEFAULT');
+    expect(out).toMatch(/request: {2}GET \/profiles\/grading\?/);
+    expect(code).toBe(1);
+  });
+
+  it('reads header values from the environment and never prints them', async () => {
+    process.env.HRMOCK_CHECK_KEY = SECRET;
+    const { code, out, err } = await check([
+      '--base-url',
+      locked.url,
+      '--header',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the ${VAR} syntax itself is under test
+      'X-API-KEY=${HRMOCK_CHECK_KEY}',
+    ]);
+    expect(code).toBe(0);
+    expect(out + err).not.toContain(SECRET);
+  });
+
+  it('fails the rules when the key is missing, still without printing it', async () => {
+    const { code, out } = await check(['--base-url', locked.url, '--target', exampleTarget]);
+    expect(code).toBe(1);
+    expect(out).not.toContain(SECRET);
+  });
+
+  it('writes JUnit XML with one test case per rule', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hrmock-junit-'));
+    const file = join(dir, 'report.xml');
+    const { code } = await check([
+      '--base-url',
+      prismMock.url,
+      '--target',
+      exampleTarget,
+      '--reporter',
+      'junit',
+      '--output',
+      file,
+    ]);
+    expect(code).toBe(1);
+    const xml = await readFile(file, 'utf8');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
+    const cases = parsed.testsuites.testsuite.testcase as { '@_name': string; failure?: unknown }[];
+    expect(cases.map((c) => c['@_name'].split(':')[0])).toEqual(RULES.map((r) => r.id));
+    expect(cases.filter((c) => c.failure !== undefined)).toHaveLength(5);
+  });
+
+  it('writes a JSON report with every rule', async () => {
+    const { out } = await check(['--base-url', mock.url, '--reporter', 'json']);
+    const report = JSON.parse(out);
+    expect(report.results.map((r: { id: string }) => r.id)).toEqual(RULES.map((r) => r.id));
+    expect(report.passed).toBe(14);
+  });
+
+  it('exits 2 when the base URL cannot be reached', async () => {
+    const { code, err } = await check(['--base-url', 'http://127.0.0.1:9']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/cannot reach http:\/\/127\.0\.0\.1:9/);
+  });
+
+  it('exits 2 when a deployment serves no target and none is given', async () => {
+    const { code, err } = await check(['--base-url', prismMock.url]);
+    expect(code).toBe(2);
+    expect(err).toMatch(/pass --target FILE/);
+  });
+
+  it('exits 2 on a target file that names no keys', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hrmock-target-'));
+    const file = join(dir, 'target.json');
+    await writeFile(file, JSON.stringify({ profiles: { source_keys: ['nope'] }, jobs: {} }));
+    const { code, err } = await check(['--base-url', mock.url, '--target', file]);
+    expect(code).toBe(2);
+    expect(err).toMatch(/profiles\.algorithm_key must be a non-empty string/);
+  });
+
+  it('exits 2 on a header variable that is not set', async () => {
+    const { code, err } = await check([
+      '--base-url',
+      mock.url,
+      '--header',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the ${VAR} syntax itself is under test
+      'X-API-KEY=${HRMOCK_UNSET_VARIABLE}',
+    ]);
+    expect(code).toBe(2);
+    expect(err).toMatch(/HRMOCK_UNSET_VARIABLE/);
+  });
+
+  it('exits with the status of the check as a command (bin/hrmock.js)', async () => {
+    const run = promisify(execFile);
+    const passing = await run(process.execPath, [bin, 'check', '--base-url', mock.url]);
+    expect(passing.stdout).toMatch(/14 passed/);
+    const failing = await run(process.execPath, [bin, 'check', '--base-url', broken.url]).catch(
+      (e) => e,
+    );
+    expect(failing.code).toBe(1);
+  }, 60_000);
+});

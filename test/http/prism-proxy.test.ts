@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFixtures } from '../../mocks/build-fixtures.ts';
+import { targetOf } from '../../src/domain/target.ts';
+import { createApp } from '../../src/http/app.ts';
+import { type RunningPrism, startPrism } from '../../src/prism.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+import { query } from '../support/mock-app.ts';
+
+let mock: RunningServer;
+let prism: RunningPrism;
+const app = createApp({ data: buildFixtures({ profiles: 300, jobs: 80 }), log: false });
+const t = targetOf(app.store);
+const headers = { 'X-API-KEY': 'key', 'X-USER-EMAIL': 'ci@example.com' };
+
+beforeAll(async () => {
+  mock = await startServer(app);
+  prism = await startPrism({ mode: 'proxy', upstream: mock.url });
+});
+
+afterAll(async () => {
+  await prism?.stop();
+  await mock?.close();
+});
+
+const profileScoring = {
+  algorithm_key: 'a',
+  board_key: t.profiles.board_key,
+  job_key: t.profiles.job_key,
+  source_keys: t.profiles.source_keys,
+};
+const jobScoring = {
+  algorithm_key: 'a',
+  source_key: t.jobs.source_key,
+  profile_key: t.jobs.profile_key,
+  board_keys: t.jobs.board_keys,
+};
+const profileGrading = {
+  algorithm_key: 'a',
+  board_key: t.profiles.board_key,
+  job_key: t.profiles.job_key,
+  profile_ids: t.profiles.profile_ids,
+};
+const jobGrading = {
+  algorithm_key: 'a',
+  source_key: t.jobs.source_key,
+  profile_key: t.jobs.profile_key,
+  job_ids: t.jobs.job_ids,
+};
+
+const traffic: [string, 'GET' | 'POST', string, Record<string, unknown>][] = [
+  ['grading profiles, minimal', 'GET', '/profiles/grading', profileGrading],
+  [
+    'grading profiles, full',
+    'GET',
+    '/profiles/grading',
+    { ...profileGrading, return_profile: 'true' },
+  ],
+  ['grading jobs, minimal', 'GET', '/jobs/grading', jobGrading],
+  ['grading jobs, full', 'GET', '/jobs/grading', { ...jobGrading, return_job: '1' }],
+  [
+    'searching profiles',
+    'GET',
+    '/profiles/searching',
+    { source_keys: t.profiles.source_keys, text_keywords: ['a'], limit: 5 },
+  ],
+  [
+    'searching profiles by POST',
+    'POST',
+    '/profiles/searching',
+    { source_keys: t.profiles.source_keys, limit: 5, sort_by: 'updated_at' },
+  ],
+  ['searching jobs', 'GET', '/jobs/searching', { board_keys: t.jobs.board_keys, limit: 5 }],
+  [
+    'searching jobs by POST',
+    'POST',
+    '/jobs/searching',
+    { board_keys: t.jobs.board_keys, order_by: 'asc' },
+  ],
+  [
+    'scoring profiles',
+    'GET',
+    '/profiles/scoring',
+    { ...profileScoring, sort_by: 'scoring', limit: 5 },
+  ],
+  [
+    'scoring profiles by POST',
+    'POST',
+    '/profiles/scoring',
+    { ...profileScoring, use_algorithm: 0 },
+  ],
+  ['scoring jobs', 'GET', '/jobs/scoring', { ...jobScoring, score_threshold: 0.4 }],
+  ['scoring jobs by POST', 'POST', '/jobs/scoring', { ...jobScoring, sort_by: 'scoring' }],
+  [
+    'a bad limit',
+    'GET',
+    '/profiles/searching',
+    { source_keys: t.profiles.source_keys, limit: 500 },
+  ],
+  ['an unknown source', 'GET', '/profiles/searching', { source_keys: ['0'.repeat(40)] }],
+  ['a missing job', 'POST', '/jobs/scoring', { ...jobScoring, profile_key: 'f'.repeat(40) }],
+];
+
+/** Prism reports request and response violations; bad requests are sent on purpose, so only responses count. */
+function responseViolations(headers: Headers): string[] {
+  const violations = JSON.parse(headers.get('sl-violations') ?? '[]') as {
+    location: string[];
+    message: string;
+  }[];
+  return violations
+    .filter((v) => v.location[0] === 'response')
+    .map((v) => `${v.location.join('.')}: ${v.message}`);
+}
+
+describe('traffic through prism proxy contract/openapi.yaml <mock>', () => {
+  it.each(traffic)('%s raises no contract violation', async (_, method, path, params) => {
+    const response =
+      method === 'GET'
+        ? await fetch(`${prism.url}${path}?${query(params)}`, { headers })
+        : await fetch(`${prism.url}${path}`, {
+            method,
+            headers: { ...headers, 'Content-Type': 'application/json' },
+            body: JSON.stringify(params),
+          });
+    await response.arrayBuffer();
+    expect(response.status).toBeLessThan(500);
+    expect(responseViolations(response.headers)).toEqual([]);
+  });
+
+  it('does report a violation when the mock answers outside the contract', async () => {
+    const response = await fetch(
+      `${prism.url}/profiles/searching?${query({ source_keys: t.profiles.source_keys })}`,
+    );
+    await response.arrayBuffer();
+    expect(response.headers.get('sl-violations')).toMatch(/security|X-API-KEY|Invalid/i);
+  });
+});

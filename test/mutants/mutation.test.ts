@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { SuiteClient } from '../../contract/suite/client.ts';
+import { loadContract } from '../../contract/suite/openapi.ts';
+import { RULES, runSuite } from '../../contract/suite/run-suite.ts';
+import { parseTarget } from '../../contract/suite/target.ts';
+import { buildFixtures } from '../../mocks/build-fixtures.ts';
+import { targetOf } from '../../src/domain/target.ts';
+import { createApp } from '../../src/http/app.ts';
+import { type Fetch, MUTANTS, type Mutant, mutatedContract } from './mutants.ts';
+
+const app = createApp({ data: buildFixtures({ profiles: 400, jobs: 120 }), log: false });
+const target = parseTarget(targetOf(app.store), {}, 'the mock');
+const contract = loadContract();
+const caught: string[] = [];
+
+async function check(fetch: Fetch, mutant?: Mutant) {
+  const client = new SuiteClient({ baseUrl: 'http://mock', fetch });
+  const options = {
+    client,
+    baseUrl: 'http://mock',
+    target,
+    ...(mutant?.contract && { contract: mutatedContract(mutant, contract) }),
+  };
+  return runSuite(options);
+}
+
+const realFetch: Fetch = async (request) => app.fetch(request);
+
+describe('the contract suite against mutants of the mock', () => {
+  it('passes every rule on the unbroken mock', async () => {
+    const report = await check(realFetch);
+    expect(report.results.filter((r) => r.outcome.status !== 'pass')).toEqual([]);
+  });
+
+  it('has at least one mutant for every rule', () => {
+    expect(new Set(MUTANTS.map((m) => m.rule))).toEqual(new Set(RULES.map((r) => r.id)));
+  });
+
+  it.each(MUTANTS.map((m) => [m.rule, m.name, m] as const))(
+    '%s catches: %s',
+    async (rule, _, mutant) => {
+      const report = await check(mutant.wrap ? mutant.wrap(realFetch) : realFetch, mutant);
+      const failed = report.results.filter((r) => r.outcome.status === 'fail').map((r) => r.id);
+      expect(failed).toContain(rule);
+      caught.push(mutant.name);
+    },
+  );
+
+  it('catches every mutant: a mutation score of 100%', () => {
+    const score = caught.length / MUTANTS.length;
+    process.stdout.write(
+      `mutation score: ${caught.length}/${MUTANTS.length} mutants caught (${Math.round(score * 100)}%)\n`,
+    );
+    expect(caught.length).toBe(MUTANTS.length);
+  });
+});
