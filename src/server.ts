@@ -1,39 +1,51 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import type { Hono } from 'hono';
+import type { HrmockApp } from './http/app.ts';
+import { createNodeListener } from './http/node-listener.ts';
 
 export type RunningServer = { url: string; port: number; close: () => Promise<void> };
+
+export type ServeOptions = {
+  port?: number;
+  host?: string;
+  /** Bytes of whole answers kept for repeated requests (default 64 MiB; 0 turns it off). */
+  answerCacheBytes?: number;
+};
+
+export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Serves an app on a port (0 picks a free one). The header limit is raised well above the URL
  * limit, so that a long URL reaches the app and gets its 414 envelope instead of Node's bare 431.
  */
-export function startServer(
-  app: Hono,
-  options: { port?: number; host?: string } = {},
-): Promise<RunningServer> {
+export function startServer(app: HrmockApp, options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
+  const listener = createNodeListener(app, {
+    answerCacheBytes: options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
+  });
+  const server = createServer({ maxHeaderSize: 256 * 1024 }, listener);
   return new Promise((resolve, reject) => {
-    const server = serve(
-      {
-        fetch: app.fetch,
-        port: options.port ?? 0,
-        hostname: host,
-        serverOptions: { maxHeaderSize: 256 * 1024 },
-      },
-      (info: AddressInfo) => {
-        const shownHost = host.includes(':') ? `[${host}]` : host;
-        resolve({
-          url: `http://${shownHost}:${info.port}`,
-          port: info.port,
-          close: () =>
-            new Promise<void>((done, fail) => {
-              server.close((error) => (error ? fail(error) : done()));
-              if ('closeIdleConnections' in server) server.closeIdleConnections();
-            }),
-        });
-      },
-    );
     server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      const shownHost = host.includes(':') ? `[${host}]` : host;
+      resolve({
+        url: `http://${shownHost}:${port}`,
+        port,
+        // Stops accepting, lets the requests in flight finish, then closes each connection as
+        // soon as it is idle (keep-alive clients would otherwise hold the server open).
+        close: () =>
+          new Promise<void>((done, fail) => {
+            const sweep = setInterval(() => server.closeIdleConnections(), 50);
+            server.close((error) => {
+              clearInterval(sweep);
+              if (error) fail(error);
+              else done();
+            });
+            server.closeIdleConnections();
+          }),
+      });
+    });
   });
 }

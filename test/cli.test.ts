@@ -74,6 +74,32 @@ describe('hrmock serve', () => {
     expect(await exit).toBe(0);
   });
 
+  it('finishes a request in flight on SIGTERM, refuses new ones, and exits 0', async () => {
+    const { child, url } = await serve(['--profiles', '60', '--jobs', '20', '--quiet']);
+    const target = `${url}/jobs/searching?board_keys=${encodeURIComponent('[]')}`;
+    const inFlight = fetch(target, { headers: { Prefer: 'delay=700' } });
+    await new Promise((r) => setTimeout(r, 150));
+    const exit = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(fetch(`${url}/jobs/searching`)).rejects.toThrow();
+    const answer = await inFlight;
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).code).toBe(400);
+    expect(await exit).toBe(0);
+  });
+
+  it('exits with status 2 on a malformed --latency or --fail-rate', async () => {
+    for (const args of [
+      ['--latency', '300-50'],
+      ['--fail-rate', '2'],
+    ]) {
+      const { code, stderr } = await hrmock(['serve', ...args]);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(new RegExp(args[0] as string));
+    }
+  });
+
   it('exits with status 2 and one line when the port is taken', async () => {
     const { url } = await serve(['--profiles', '60', '--jobs', '20', '--quiet']);
     const port = new URL(url).port;

@@ -10,7 +10,7 @@ import {
   type Target,
   TargetError,
 } from '../../contract/suite/target.ts';
-import { buildFixtures } from '../../mocks/build-fixtures.ts';
+import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
 import { createApp } from '../http/app.ts';
 import { type RunningPrism, startPrism } from '../prism.ts';
 import { type RunningServer, startServer } from '../server.ts';
@@ -60,7 +60,7 @@ export async function checkCommand(args: string[]): Promise<number> {
     let base = values['base-url'];
     if (base === undefined) {
       const mock: RunningServer = await startServer(
-        createApp({ data: buildFixtures({}), log: false }),
+        createApp({ data: lazyFixtures({}), log: false }),
       );
       cleanup.push(mock.close);
       base = mock.url;

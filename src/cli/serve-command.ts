@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { targetOf } from '../domain/target.ts';
-import { createApp } from '../http/app.ts';
+import { createApp, DEFAULT_LIMITS } from '../http/app.ts';
+import type { Chaos } from '../http/chaos.ts';
 import { startServer } from '../server.ts';
-import { FIXTURE_FLAGS, fixturesFrom } from './fixture-options.ts';
+import { FIXTURE_FLAGS, lazyFixturesFrom } from './fixture-options.ts';
 import { positiveInt, UsageError } from './usage-error.ts';
 
 export const SERVE_HELP = `hrmock serve: run the mock server
@@ -14,7 +15,14 @@ export const SERVE_HELP = `hrmock serve: run the mock server
   --jobs N          how many jobs (default 300)
   --base-path P     serve under a prefix, e.g. /v1 (default /)
   --api-key K       require X-API-KEY: K on API requests (401 otherwise)
-  --quiet           no per-request log lines`;
+  --quiet           no per-request log lines
+  --latency A-B         every answer waits A to B ms (seeded by --seed, so a run replays)
+  --fail-rate R         this share of answers (0 to 1) are 500s (seeded by --seed)
+  --max-body-bytes N    largest request body (default 1048576; 413 above)
+  --max-url-bytes N     longest path and query (default 16384; 414 above, pointing at POST)
+  --max-json-depth N    deepest JSON body nesting (default 64; 400 above)
+  --answer-cache-mb N  memory for whole answers to repeated requests, served as bytes
+                    (gzipped when the client accepts it); 0 turns it off (default 64)`;
 
 export async function serveCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -26,23 +34,36 @@ export async function serveCommand(args: string[]): Promise<number> {
       'base-path': { type: 'string' },
       'api-key': { type: 'string' },
       quiet: { type: 'boolean' },
+      'answer-cache-mb': { type: 'string' },
+      'max-body-bytes': { type: 'string' },
+      'max-url-bytes': { type: 'string' },
+      'max-json-depth': { type: 'string' },
+      latency: { type: 'string' },
+      'fail-rate': { type: 'string' },
     },
     strict: true,
   });
   const port = positiveInt('port', values.port, 4010, 0);
   if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
   const started = performance.now();
-  const fixtures = fixturesFrom(values);
+  const fixtures = lazyFixturesFrom(values);
   const app = createApp({
     data: fixtures,
     ...(values['base-path'] !== undefined && { basePath: values['base-path'] }),
     ...(values['api-key'] !== undefined && { apiKey: values['api-key'] }),
     ...(values.quiet && { log: false as const }),
+    ...chaosFrom(values.latency, values['fail-rate'], fixtures.seed),
+    limits: {
+      bodyBytes: positiveInt('max-body-bytes', values['max-body-bytes'], DEFAULT_LIMITS.bodyBytes),
+      urlBytes: positiveInt('max-url-bytes', values['max-url-bytes'], DEFAULT_LIMITS.urlBytes),
+      jsonDepth: positiveInt('max-json-depth', values['max-json-depth'], DEFAULT_LIMITS.jsonDepth),
+    },
   });
   const host = values.host ?? '127.0.0.1';
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer(app, { port, host });
+    const cacheMb = positiveInt('answer-cache-mb', values['answer-cache-mb'], 64, 0);
+    server = await startServer(app, { port, host, answerCacheBytes: cacheMb * 1024 * 1024 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
@@ -75,6 +96,32 @@ export async function serveCommand(args: string[]): Promise<number> {
   await stopped;
   await server.close();
   return 0;
+}
+
+function chaosFrom(
+  latency: string | undefined,
+  failRate: string | undefined,
+  seed: number,
+): { chaos?: Chaos } {
+  if (latency === undefined && failRate === undefined) return {};
+  const chaos: Chaos = { seed };
+  if (latency !== undefined) {
+    const range = /^(\d+)(?:-(\d+))?$/.exec(latency);
+    const min = Number(range?.[1]);
+    const max = Number(range?.[2] ?? range?.[1]);
+    if (!range || min > max || max > 60_000)
+      throw new UsageError(
+        `--latency takes MIN-MAX milliseconds up to 60000, e.g. 50-300, got "${latency}"`,
+      );
+    chaos.latency = { min, max };
+  }
+  if (failRate !== undefined) {
+    const rate = Number(failRate);
+    if (failRate.trim() === '' || !(rate >= 0 && rate <= 1))
+      throw new UsageError(`--fail-rate takes a share from 0 to 1, e.g. 0.05, got "${failRate}"`);
+    chaos.failRate = rate;
+  }
+  return { chaos };
 }
 
 function options(apiKey: string | undefined): string {

@@ -1,4 +1,4 @@
-const EARTH_RADIUS_KM = 6371.0088;
+export const EARTH_RADIUS_KM = 6371.0088;
 
 /** Great-circle distance in kilometres (haversine). */
 export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {

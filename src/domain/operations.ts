@@ -1,14 +1,16 @@
+import { type Answer, answerOf, listOf, valueJson } from './answer-json.ts';
+import type { JsonWriter } from './json-writer.ts';
 import { type Kind, NAMES, otherKind } from './kinds.ts';
-import { matchScore, scorePair } from './match.ts';
+import { scorePair } from './match.ts';
 import type { RawParams } from './params.ts';
 import { type ObjectRef, parseGrading, parseScoring, parseSearch } from './requests.ts';
 import { fail, ok, type ParamError, type Result } from './result.ts';
-import { filterDocs, pageOf, sortDocs } from './search.ts';
-import { type Collection, type Doc, refId, type Store } from './store.ts';
-import type { Meta } from './types.ts';
+import { scorerAgainst, scoresAgainst } from './scores-against.ts';
+import { type Found, findDocs, metaOf, sortedPage } from './search.ts';
+import type { Collection, Doc, Store } from './store.ts';
+import type { ScorePair } from './types.ts';
 
-/** What a successful operation answers: the envelope's message, data and, for lists, meta. */
-export type Answer = { message: string; data: Record<string, unknown>; meta?: Meta };
+export type { Answer } from './answer-json.ts';
 
 const TITLES: Record<Kind, string> = { profile: 'Profiles', job: 'Jobs' };
 
@@ -16,14 +18,17 @@ export function searchOperation(store: Store, kind: Kind, raw: RawParams): Resul
   const parsed = parseSearch(kind, raw);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
-  const found = filterDocs(store[kind], query);
+  const collection = store[kind];
+  const found = findDocs(collection, query);
   if (!found.ok) return found;
-  const page = pageOf(sortDocs(found.value, query), query.page, query.limit);
-  return ok({
-    message: `${TITLES[kind]} searching results.`,
-    data: { [NAMES[kind].plural]: page.items.map((d) => d.full) },
-    meta: page.meta,
-  });
+  const page = sortedPage(collection, found.value, query);
+  return ok(
+    answerOf(
+      `${TITLES[kind]} searching results.`,
+      [[NAMES[kind].plural, itemsJson(collection, page)]],
+      metaOf(found.value.ids.length, query.page, query.limit, page.length),
+    ),
+  );
 }
 
 export function scoringOperation(store: Store, kind: Kind, raw: RawParams): Result<Answer> {
@@ -32,28 +37,36 @@ export function scoringOperation(store: Store, kind: Kind, raw: RawParams): Resu
   const query = parsed.value;
   const target = findTarget(store[otherKind(kind)], query.target);
   if (!target.ok) return target;
-  const found = filterDocs(store[kind], query);
+  const collection = store[kind];
+  const found = findDocs(collection, query);
   if (!found.ok) return found;
   let docs = found.value;
-  let scores: Map<Doc, number> | undefined;
+  let scores: Float64Array | undefined;
+  let scoreOf: ((index: number) => number) | undefined;
   if (query.useAlgorithm) {
-    const against = target.value;
-    const score = (doc: Doc) =>
-      kind === 'profile'
-        ? matchScore(doc, against, query.algorithmKey)
-        : matchScore(against, doc, query.algorithmKey);
-    scores = new Map(docs.map((doc) => [doc, score(doc)]));
-    const threshold = query.threshold;
-    if (threshold !== undefined) docs = docs.filter((doc) => (scores?.get(doc) ?? 0) >= threshold);
+    scoreOf = scoresAgainst(store, kind, target.value, query.algorithmKey);
+    // Every found doc needs its score only to be ranked or kept by it; else only the page does.
+    if (query.threshold !== undefined || query.sortBy === 'scoring') {
+      scores = Float64Array.from(docs.ids, scoreOf);
+      if (query.threshold !== undefined) {
+        const kept = above(docs, scores, query.threshold);
+        docs = kept.found;
+        scores = kept.scores;
+      }
+    }
   }
-  const page = pageOf(sortDocs(docs, query, scores), query.page, query.limit);
-  const predictions =
-    scores === undefined ? [] : page.items.map((doc) => scorePair(scores?.get(doc) ?? 0));
-  return ok({
-    message: `${TITLES[kind]} scoring results.`,
-    data: { [NAMES[kind].plural]: page.items.map((d) => d.full), predictions },
-    meta: page.meta,
-  });
+  const page = sortedPage(collection, docs, query, scores);
+  const predictions = scoreOf === undefined ? [] : page.map((i) => scorePair(scoreOf(i)));
+  return ok(
+    answerOf(
+      `${TITLES[kind]} scoring results.`,
+      [
+        [NAMES[kind].plural, itemsJson(collection, page)],
+        ['predictions', valueJson(predictions)],
+      ],
+      metaOf(docs.ids.length, query.page, query.limit, page.length),
+    ),
+  );
 }
 
 export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Result<Answer> {
@@ -72,10 +85,10 @@ export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Resu
   } else {
     refs = query.batch ?? [];
   }
-  const items: unknown[] = [];
-  const scores: (ReturnType<typeof scorePair> | null)[] = [];
+  const items: (Doc | null)[] = [];
+  const scores: (ScorePair | null)[] = [];
   const errors: (string | null)[] = [];
-  const algorithm = `grading:${query.algorithmKey}`;
+  const score = scorerAgainst(store, kind, target.value, `grading:${query.algorithmKey}`);
   for (const ref of refs) {
     const doc = lookup(collection, ref);
     if (doc === undefined) {
@@ -84,7 +97,7 @@ export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Resu
       errors.push(missingItem(collection, ref));
       continue;
     }
-    items.push(query.returnFull ? doc.full : doc.minimal);
+    items.push(doc);
     if (!doc.gradable) {
       scores.push(null);
       errors.push(
@@ -92,23 +105,43 @@ export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Resu
       );
       continue;
     }
-    const score =
-      kind === 'profile'
-        ? matchScore(doc, target.value, algorithm)
-        : matchScore(target.value, doc, algorithm);
-    scores.push(scorePair(score));
+    scores.push(scorePair(score(doc.index)));
     errors.push(null);
   }
-  return ok({
-    message: 'Grading finished.',
-    data: { [NAMES[kind].plural]: items, scores, errors },
-  });
+  return ok(
+    answerOf('Grading finished.', [
+      [
+        NAMES[kind].plural,
+        listOf(items, (out, doc) => {
+          if (doc === null) out.text('null');
+          else if (query.returnFull) out.bytes(collection.json(doc.index));
+          else out.text(JSON.stringify(doc.minimal));
+        }),
+      ],
+      ['scores', valueJson(scores)],
+      ['errors', valueJson(errors)],
+    ]),
+  );
+}
+
+/** The full objects, from the collection's cache of their JSON. */
+function itemsJson(collection: Collection, page: number[]): (out: JsonWriter) => void {
+  return listOf(page, (out, index) => out.bytes(collection.json(index)));
+}
+
+/** The found docs scoring at least `threshold`, with their scores and distances. */
+function above(docs: Found, scores: Float64Array, threshold: number) {
+  const kept = (_: number, position: number) => (scores[position] as number) >= threshold;
+  return {
+    found: { ids: docs.ids.filter(kept), distances: docs.distances.filter(kept) },
+    scores: scores.filter((score) => score >= threshold),
+  };
 }
 
 function lookup(collection: Collection, ref: ObjectRef): Doc | undefined {
-  if (ref.key !== undefined) return collection.byKey.get(refId(ref.containerKey, ref.key));
+  if (ref.key !== undefined) return collection.byKey.find(ref.containerKey, ref.key);
   if (ref.reference !== undefined)
-    return collection.byReference.get(refId(ref.containerKey, ref.reference));
+    return collection.byReference.find(ref.containerKey, ref.reference);
   return undefined;
 }
 

@@ -1,18 +1,81 @@
+import { indexedFilters } from './filters.ts';
 import { distanceKm } from './geo.ts';
+import { IntBuffer } from './int-lists.ts';
 import { NAMES } from './kinds.ts';
-import type { ItemFilter } from './params.ts';
-import type { Filters, SearchQuery, SortBy } from './requests.ts';
+import { pageBy, pageByRank } from './page.ts';
+import type { SearchQuery, SortBy } from './requests.ts';
 import { fail, ok, type Result } from './result.ts';
-import type { Collection, Doc } from './store.ts';
+import type { Collection } from './store.ts';
 import type { Meta } from './types.ts';
 
-/** The docs of the named containers that pass every filter, in storage order. */
-export function filterDocs(collection: Collection, query: SearchQuery): Result<Doc[]> {
+/**
+ * The docs that pass every filter, in no particular order, with their distance to the searched
+ * point when there is one (else `distances` is empty).
+ */
+export type Found = { ids: Int32Array; distances: Float64Array };
+
+const NOTHING: Found = { ids: new Int32Array(0), distances: new Float64Array(0) };
+
+/**
+ * The docs of the named containers that pass every filter. Filters with an index (keywords,
+ * skills, languages, included tags, distance) give candidate lists; the shortest one is walked
+ * and every other filter is tested on its docs only.
+ */
+export function findDocs(collection: Collection, query: SearchQuery): Result<Found> {
   const unknown = query.containerKeys.filter((k) => !collection.containers.has(k));
   if (unknown.length > 0) return fail([unknownContainer(collection, unknown)]);
-  const wanted = new Set(query.containerKeys);
-  const test = compileFilters(query.filters);
-  return ok(collection.docs.filter((doc) => wanted.has(doc.containerKey) && test(doc)));
+  const { required, unsure, excluded } = indexedFilters(collection, query.filters);
+  if (required.some((set) => set.size === 0)) return ok(NOTHING);
+  const { near } = query.filters;
+  const geo = near === undefined ? undefined : collection.geo.candidates(near.point, near.km);
+  required.sort((a, b) => a.size - b.size);
+  const shortest = required[0];
+  const walkGeo = geo !== undefined && (shortest === undefined || geo.size <= shortest.size);
+  const tests = (walkGeo ? required : required.slice(1)).map((set) => set.tester());
+  const exclusions = excluded.map((set) => set.tester());
+
+  const { columns } = collection;
+  const wanted = new Uint8Array(columns.containerIds.size);
+  for (const key of query.containerKeys) {
+    const id = columns.containerIds.find(key);
+    if (id >= 0) wanted[id] = 1;
+  }
+  const { container, created, years, lat, lng, text } = columns;
+  const { createdMin, createdMax, yearsMin, yearsMax } = query.filters;
+  const found = new IntBuffer(256);
+  const distances: number[] = [];
+  const visit = (i: number): void => {
+    if (wanted[container[i] as number] !== 1) return;
+    for (const test of tests) if (!test(i)) return;
+    for (const test of exclusions) if (test(i)) return;
+    // NaN (none given) fails every comparison, as a missing value always did.
+    if (createdMin !== undefined && !((created[i] as number) >= createdMin)) return;
+    if (createdMax !== undefined && !((created[i] as number) <= createdMax)) return;
+    if (yearsMin !== undefined && !((years[i] as number) >= yearsMin)) return;
+    if (yearsMax !== undefined && !((years[i] as number) <= yearsMax)) return;
+    let distance = 0;
+    if (near !== undefined) {
+      distance = distanceKm(near.point.lat, near.point.lng, lat[i] as number, lng[i] as number);
+      if (!(distance <= near.km)) return;
+    }
+    for (const keyword of unsure) if (!(text[i] as string).includes(keyword)) return;
+    found.push(i);
+    if (near !== undefined) distances.push(distance);
+  };
+
+  if (walkGeo && geo !== undefined) {
+    const { docs, ranges } = geo;
+    for (let r = 0; r < ranges.length; r += 2) {
+      const to = ranges[r + 1] as number;
+      for (let j = ranges[r] as number; j < to; j++) visit(docs[j] as number);
+    }
+  } else if (shortest !== undefined) {
+    const ids = shortest.ids;
+    for (let j = 0; j < ids.length; j++) visit(ids[j] as number);
+  } else {
+    for (let i = 0; i < collection.docs.length; i++) visit(i);
+  }
+  return ok({ ids: found.toArray(), distances: Float64Array.from(distances) });
 }
 
 function unknownContainer(collection: Collection, unknown: string[]) {
@@ -24,122 +87,77 @@ function unknownContainer(collection: Collection, unknown: string[]) {
   };
 }
 
-/** One predicate for all filters; each filter narrows, none widens. */
-export function compileFilters(filters: Filters): (doc: Doc) => boolean {
-  const tests: ((doc: Doc) => boolean)[] = [];
-  const { keywords, skills, languages, tagsIncluded, tagsExcluded, near } = filters;
-  if (keywords) {
-    const lowered = keywords.map((k) => k.toLowerCase());
-    tests.push((doc) => lowered.every((k) => doc.text.includes(k)));
-  }
-  if (skills) tests.push((doc) => skills.every((s) => doc.skills.has(s.name.toLowerCase())));
-  if (languages) tests.push((doc) => languages.every((l) => hasNamed(doc.languages, l)));
-  if (tagsIncluded)
-    tests.push((doc) => tagsIncluded.every((group) => group.some((t) => hasTag(doc, t))));
-  if (tagsExcluded)
-    tests.push((doc) => !tagsExcluded.some((group) => group.some((t) => hasTag(doc, t))));
-  if (near) {
-    const { point, km } = near;
-    tests.push(
-      (doc) =>
-        doc.lat !== null &&
-        doc.lng !== null &&
-        distanceKm(point.lat, point.lng, doc.lat, doc.lng) <= km,
-    );
-  }
-  const { createdMin, createdMax, yearsMin, yearsMax } = filters;
-  if (createdMin !== undefined) tests.push((doc) => doc.created >= createdMin);
-  if (createdMax !== undefined) tests.push((doc) => doc.created <= createdMax);
-  if (yearsMin !== undefined) tests.push((doc) => doc.years !== null && doc.years >= yearsMin);
-  if (yearsMax !== undefined) tests.push((doc) => doc.years !== null && doc.years <= yearsMax);
-  return (doc) => tests.every((t) => t(doc));
-}
-
-function hasNamed(items: Map<string, string | null>, filter: ItemFilter): boolean {
-  const name = filter.name.toLowerCase();
-  if (!items.has(name)) return false;
-  return filter.value === null || items.get(name) === filter.value.toLowerCase();
-}
-
-function hasTag(doc: Doc, filter: ItemFilter): boolean {
-  const values = doc.tags.get(filter.name.toLowerCase());
-  if (values === undefined) return false;
-  return filter.value === null || values.has(filter.value.toLowerCase());
-}
-
 /** How often the keywords occur in the text: the `searching` relevance. */
-export function relevance(doc: Doc, keywords: string[] | undefined): number {
+export function relevance(text: string, keywords: string[] | undefined): number {
   if (!keywords) return 0;
   let hits = 0;
   for (const keyword of keywords) {
     const needle = keyword.toLowerCase();
-    for (
-      let at = doc.text.indexOf(needle);
-      at !== -1;
-      at = doc.text.indexOf(needle, at + needle.length)
-    )
+    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length))
       hits++;
   }
   return hits;
 }
 
 /**
- * Sorts by the chosen field, where larger means newer, more relevant, nearer or better scored,
- * so `desc` puts the best first. Ties break on the key, ascending, whatever the order, so pages
- * of the same query never overlap.
+ * The page of found docs, sorted by the chosen field, where larger means newer, more relevant,
+ * nearer or better scored, so `desc` puts the best first. Ties break on the key, ascending,
+ * whatever the order, so pages of the same query never overlap. `scores` are the found docs'
+ * scores, position for position.
  */
-export function sortDocs(
-  docs: Doc[],
-  query: Pick<SearchQuery, 'sortBy' | 'orderBy' | 'filters'>,
-  scores?: Map<Doc, number>,
-): Doc[] {
-  const value = sortValue(query.sortBy, query.filters, scores);
-  const keyed = docs.map((doc) => ({ doc, value: value(doc) }));
-  const direction = query.orderBy === 'desc' ? -1 : 1;
-  keyed.sort(
+export function sortedPage(
+  collection: Collection,
+  found: Found,
+  query: Pick<SearchQuery, 'sortBy' | 'orderBy' | 'filters' | 'page' | 'limit'>,
+  scores?: Float64Array,
+): number[] {
+  const { orders } = collection;
+  const start = (query.page - 1) * query.limit;
+  const desc = query.orderBy === 'desc';
+  if (query.sortBy === 'created_at') {
+    return pageByRank(found.ids, desc ? orders.createdDesc : orders.createdAsc, start, query.limit);
+  }
+  if (query.sortBy === 'updated_at') {
+    return pageByRank(found.ids, desc ? orders.updatedDesc : orders.updatedAsc, start, query.limit);
+  }
+  const values = sortValues(collection, found, query.sortBy, query.filters.keywords, scores);
+  const direction = desc ? -1 : 1;
+  const ids = found.ids;
+  const keyRank = orders.byKey.rank;
+  const positions = pageBy(
+    ids.length,
     (a, b) =>
-      direction * (a.value - b.value) ||
-      (a.doc.key < b.doc.key ? -1 : a.doc.key > b.doc.key ? 1 : 0),
+      direction * ((values[a] as number) - (values[b] as number)) ||
+      (keyRank[ids[a] as number] as number) - (keyRank[ids[b] as number] as number),
+    start,
+    query.limit,
   );
-  return keyed.map((k) => k.doc);
+  return positions.map((p) => ids[p] as number);
 }
 
-function sortValue(
-  sortBy: SortBy,
-  filters: Filters,
-  scores?: Map<Doc, number>,
-): (doc: Doc) => number {
+function sortValues(
+  collection: Collection,
+  found: Found,
+  sortBy: Exclude<SortBy, 'created_at' | 'updated_at'>,
+  keywords: string[] | undefined,
+  scores: Float64Array | undefined,
+): Float64Array {
+  const { ids, distances } = found;
   switch (sortBy) {
-    case 'created_at':
-      return (doc) => doc.created;
-    case 'updated_at':
-      return (doc) => doc.updated;
-    case 'searching':
-      return (doc) => relevance(doc, filters.keywords);
-    case 'location': {
-      const point = filters.near?.point;
-      return (doc) =>
-        point === undefined || doc.lat === null || doc.lng === null
-          ? Number.NEGATIVE_INFINITY
-          : -distanceKm(point.lat, point.lng, doc.lat, doc.lng);
+    case 'searching': {
+      const text = collection.columns.text;
+      return Float64Array.from(ids, (i) => relevance(text[i] as string, keywords));
     }
+    case 'location':
+      // Found by distance, so every doc has one; nearer is larger.
+      return distances.length === ids.length
+        ? distances.map((d) => -d)
+        : new Float64Array(ids.length).fill(Number.NEGATIVE_INFINITY);
     case 'scoring':
-      return (doc) => scores?.get(doc) ?? 0;
+      return scores ?? new Float64Array(ids.length);
   }
 }
 
-export type Page<T> = { items: T[]; meta: Meta };
-
-export function pageOf<T>(items: T[], page: number, limit: number): Page<T> {
-  const start = (page - 1) * limit;
-  const slice = items.slice(start, start + limit);
-  return {
-    items: slice,
-    meta: {
-      page,
-      maxPage: Math.ceil(items.length / limit),
-      count: slice.length,
-      total: items.length,
-    },
-  };
+export function metaOf(total: number, page: number, limit: number, count: number): Meta {
+  return { page, maxPage: Math.ceil(total / limit), count, total };
 }

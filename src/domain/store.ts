@@ -1,37 +1,35 @@
+import { type Columns, ColumnsBuilder } from './columns.ts';
+import { type DocFeatures, jobFeatures, profileFeatures } from './doc-features.ts';
+import { GeoGrid } from './geo-grid.ts';
+import { JsonCache } from './json-cache.ts';
 import type { Kind } from './kinds.ts';
-import type { Container, Job, JobMinimal, Profile, ProfileMinimal, StoreData } from './types.ts';
+import { Lru } from './lru.ts';
+import { type Postings, PostingsBuilder } from './postings.ts';
+import { RefIndex } from './ref-index.ts';
+import { type SortOrders, sortOrders } from './sort-orders.ts';
+import { type TextIndex, TextIndexBuilder } from './text-index.ts';
+import type {
+  Container,
+  Job,
+  JobMinimal,
+  ObjectList,
+  Profile,
+  ProfileMinimal,
+  StoreData,
+} from './types.ts';
+import { createVocabulary, type Vocabulary } from './vocabulary.ts';
 
-const SENIORITY_LEVELS: Record<string, number> = { junior: 0, mid: 1, senior: 2, lead: 3 };
-
-/**
- * What search, scoring and grading need of one profile or job, computed once: lowercased text
- * and names, coordinates, dates as numbers, the family and seniority the object declares.
- */
+/** What identifies one profile or job, and what grading shows of it when not asked for all. */
 export type Doc = {
   kind: Kind;
   index: number;
   key: string;
   containerKey: string;
   reference: string | null;
-  created: number;
-  updated: number;
-  text: string;
-  hardSkills: string[];
-  softSkills: string[];
-  skills: Set<string>;
-  languages: Map<string, string | null>;
-  tags: Map<string, Set<string | null>>;
-  lat: number | null;
-  lng: number | null;
-  /** Profiles: years of experience. Jobs: the fewest years the job asks for. */
-  years: number | null;
-  /** Jobs: the most years the job asks for. */
-  yearsMax: number | null;
-  family: string | null;
-  seniority: number | null;
   /** Grading needs something beyond contact details. */
   gradable: boolean;
-  full: Profile | Job;
+  /** The `family` tag's value, if any. */
+  family: string | null;
   minimal: ProfileMinimal | JobMinimal;
 };
 
@@ -39,16 +37,40 @@ export type Collection = {
   kind: Kind;
   containers: Map<string, Container>;
   docs: Doc[];
-  byKey: Map<string, Doc>;
-  byReference: Map<string, Doc>;
+  byKey: RefIndex<Doc>;
+  byReference: RefIndex<Doc>;
+  vocabulary: Vocabulary;
+  columns: Columns;
+  postings: Postings;
+  text: TextIndex;
+  geo: GeoGrid;
+  orders: SortOrders;
+  /** Scores against one object of the other kind, NaN until computed, by `target|algorithm`. */
+  scores: Lru<string, Float64Array>;
+  /** The full object of doc `index`, read again from the store's list. */
+  full(index: number): Profile | Job;
+  /**
+   * `JSON.stringify` of the full object as UTF-8, from a bounded cache: valid until the next
+   * call, so copy it before asking for another.
+   */
+  json(index: number): Uint8Array;
 };
 
 export type Store = { profile: Collection; job: Collection };
 
+/** Room for the JSON of served objects, per collection: ~12,000 full profiles. */
+const JSON_CACHE_BYTES = 64 * 1024 * 1024;
+const SCORE_CACHE_ENTRIES = 16;
+
+/**
+ * Reads each profile and job once and keeps what the operations need of it; the objects themselves
+ * stay in `data`'s lists, which may build them on demand and let them go.
+ */
 export function createStore(data: StoreData): Store {
+  const vocabulary = createVocabulary();
   return {
-    profile: collect('profile', data.sources, data.profiles.map(profileDoc)),
-    job: collect('job', data.boards, data.jobs.map(jobDoc)),
+    profile: collect('profile', data.sources, data.profiles, profileFeatures, vocabulary),
+    job: collect('job', data.boards, data.jobs, jobFeatures, vocabulary),
   };
 }
 
@@ -57,139 +79,68 @@ export function refId(containerKey: string, keyOrReference: string): string {
   return `${containerKey}/${keyOrReference}`;
 }
 
-function collect(kind: Kind, containers: Container[], docs: Doc[]): Collection {
-  const byKey = new Map<string, Doc>();
-  const byReference = new Map<string, Doc>();
-  for (const doc of docs) {
-    byKey.set(refId(doc.containerKey, doc.key), doc);
-    if (doc.reference !== null) byReference.set(refId(doc.containerKey, doc.reference), doc);
+function collect<T extends Profile | Job>(
+  kind: Kind,
+  containers: Container[],
+  list: ObjectList<T>,
+  extract: (object: T) => DocFeatures,
+  vocabulary: Vocabulary,
+): Collection {
+  const count = list.length;
+  const docs: Doc[] = new Array(count);
+  const byKey = new RefIndex<Doc>();
+  const byReference = new RefIndex<Doc>();
+  const columns = new ColumnsBuilder(count, vocabulary);
+  const postings = new PostingsBuilder();
+  const text = new TextIndexBuilder();
+  for (let i = 0; i < count; i++) {
+    const object = list.at(i);
+    if (object === undefined) throw new Error(`the ${kind} list has no item at ${i} of ${count}`);
+    const f = extract(object);
+    const doc: Doc = {
+      kind,
+      index: i,
+      key: f.key,
+      containerKey: f.containerKey,
+      reference: f.reference,
+      gradable: f.gradable,
+      // The interned name: one string per family, not one per doc.
+      family: f.family === null ? null : vocabulary.families.canonical(f.family),
+      minimal: f.minimal,
+    };
+    docs[i] = doc;
+    byKey.set(doc.containerKey, doc.key, doc);
+    if (doc.reference !== null) byReference.set(doc.containerKey, `${doc.reference}`, doc);
+    const ids = columns.add(i, f);
+    postings.add(i, ids.skills, ids.languages, ids.tags);
+    text.add(i, f.text);
   }
-  return { kind, containers: new Map(containers.map((c) => [c.key, c])), docs, byKey, byReference };
-}
-
-function lower(value: string | null | undefined): string | null {
-  return value === null || value === undefined ? null : value.toLowerCase();
-}
-
-function named(
-  items: { name: string; value?: string | null }[] | undefined,
-): Map<string, string | null> {
-  return new Map((items ?? []).map((i) => [i.name.toLowerCase(), lower(i.value)]));
-}
-
-function tagsOf(
-  items: { name: string; value: string | null }[] | undefined,
-): Map<string, Set<string | null>> {
-  const tags = new Map<string, Set<string | null>>();
-  for (const tag of items ?? []) {
-    const name = tag.name.toLowerCase();
-    const values = tags.get(name) ?? new Set();
-    values.add(lower(tag.value));
-    tags.set(name, values);
-  }
-  return tags;
-}
-
-function namedValue(
-  items: { name: string; value: string | null }[] | undefined,
-  name: string,
-): string | null {
-  return items?.find((i) => i.name === name)?.value ?? null;
-}
-
-function skillsOf(skills: { name: string; type: string }[]) {
-  const hard = skills.filter((s) => s.type === 'hard').map((s) => s.name.toLowerCase());
-  const soft = skills.filter((s) => s.type === 'soft').map((s) => s.name.toLowerCase());
-  return { hardSkills: hard, softSkills: soft, skills: new Set([...hard, ...soft]) };
-}
-
-function levelOf(seniority: string | null): number | null {
-  return seniority === null ? null : (SENIORITY_LEVELS[seniority] ?? null);
-}
-
-function profileDoc(profile: Profile, index: number): Doc {
-  const location = profile.info.location;
-  return {
-    kind: 'profile',
-    index,
-    key: profile.key,
-    containerKey: profile.source_key,
-    reference: profile.reference,
-    created: Date.parse(profile.created_at),
-    updated: Date.parse(profile.updated_at),
-    text: profile.text.toLowerCase(),
-    ...skillsOf(profile.skills),
-    languages: named(profile.languages),
-    tags: tagsOf(profile.tags),
-    lat: location.lat,
-    lng: location.lng,
-    years: profile.experiences_duration ?? null,
-    yearsMax: null,
-    family: namedValue(profile.tags, 'family'),
-    seniority: levelOf(namedValue(profile.metadatas, 'seniority')),
-    gradable:
-      profile.experiences.length > 0 ||
-      profile.educations.length > 0 ||
-      profile.skills.length > 0 ||
-      Boolean(profile.info.summary),
-    full: profile,
-    minimal: {
-      key: profile.key,
-      reference: profile.reference,
-      source_key: profile.source_key,
-      created_at: profile.created_at,
-      updated_at: profile.updated_at,
-    },
+  const built = columns.build();
+  const full = (index: number): T => {
+    const object = list.at(index);
+    if (object === undefined) throw new Error(`the ${kind} list has no item at ${index}`);
+    return object;
   };
-}
-
-/** The words a keyword search finds in a job: everything a candidate would read. */
-function jobText(job: Job): string {
-  return [
-    job.name,
-    job.summary,
-    job.location.text,
-    ...job.sections.flatMap((s) => [s.title, s.description]),
-    job.culture,
-    job.benefits,
-    job.responsibilities,
-    job.requirements,
-    ...job.skills.map((s) => s.name),
-    ...job.languages.map((l) => l.name),
-  ]
-    .filter(Boolean)
-    .join(' \n')
-    .toLowerCase();
-}
-
-function jobDoc(job: Job, index: number): Doc {
-  const experience = job.ranges_float.find((r) => r.name === 'experience');
+  // A small list gets a ring to its size (16 KB an object is plenty), not the whole budget.
+  const json = new JsonCache(count, Math.min(JSON_CACHE_BYTES, Math.max(count, 4) * 16 * 1024));
   return {
-    kind: 'job',
-    index,
-    key: job.key,
-    containerKey: job.board_key,
-    reference: job.reference,
-    created: Date.parse(job.created_at),
-    updated: Date.parse(job.updated_at),
-    text: jobText(job),
-    ...skillsOf(job.skills),
-    languages: named(job.languages),
-    tags: tagsOf(job.tags),
-    lat: job.location.lat,
-    lng: job.location.lng,
-    years: experience?.value_min ?? null,
-    yearsMax: experience?.value_max ?? null,
-    family: namedValue(job.tags, 'family'),
-    seniority: levelOf(namedValue(job.metadatas, 'seniority')),
-    gradable: true,
-    full: job,
-    minimal: {
-      key: job.key,
-      reference: job.reference,
-      board_key: job.board_key,
-      created_at: job.created_at,
-      updated_at: job.updated_at,
-    },
+    kind,
+    containers: new Map(containers.map((c) => [c.key, c])),
+    docs,
+    byKey,
+    byReference,
+    vocabulary,
+    columns: built,
+    postings: postings.build(count),
+    text: text.build(count),
+    geo: new GeoGrid(built.lat, built.lng),
+    orders: sortOrders(
+      docs.map((d) => d.key),
+      built.created,
+      built.updated,
+    ),
+    scores: new Lru({ maxEntries: SCORE_CACHE_ENTRIES }),
+    full,
+    json: (index) => json.get(index, () => JSON.stringify(full(index))),
   };
 }

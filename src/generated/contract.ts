@@ -313,7 +313,7 @@ export interface components {
             updated_at: components["schemas"]["DateTime"];
         };
         JobsGradingResponse: components["schemas"]["Envelope"] & {
-            data?: {
+            data: {
                 errors: components["schemas"]["GradeErrors"];
                 /**
                  * @description One entry per requested job: minimal unless `return_job` is true, full when it
@@ -331,7 +331,7 @@ export interface components {
             source_key: components["schemas"]["Key"];
         };
         JobsScoringResponse: components["schemas"]["Envelope"] & {
-            data?: {
+            data: {
                 jobs: components["schemas"]["Job"][];
                 /** @description `predictions[i]` scores `jobs[i]`; empty with `use_algorithm=0`. */
                 predictions: components["schemas"]["ScorePair"][];
@@ -343,7 +343,7 @@ export interface components {
             sort_by?: components["schemas"]["SortBySearching"];
         };
         JobsSearchingResponse: components["schemas"]["Envelope"] & {
-            data?: {
+            data: {
                 jobs: components["schemas"]["Job"][];
             };
             meta: components["schemas"]["Meta"];
@@ -456,7 +456,7 @@ export interface components {
             updated_at: components["schemas"]["DateTime"];
         };
         ProfilesGradingResponse: components["schemas"]["Envelope"] & {
-            data?: {
+            data: {
                 errors: components["schemas"]["GradeErrors"];
                 /**
                  * @description One entry per requested profile: minimal unless `return_profile` is true, full
@@ -474,7 +474,7 @@ export interface components {
             source_keys: components["schemas"]["KeyList"] | components["schemas"]["JsonList"];
         };
         ProfilesScoringResponse: components["schemas"]["Envelope"] & {
-            data?: {
+            data: {
                 /** @description `predictions[i]` scores `profiles[i]`; empty with `use_algorithm=0`. */
                 predictions: components["schemas"]["ScorePair"][];
                 profiles: components["schemas"]["Profile"][];
@@ -486,7 +486,7 @@ export interface components {
             source_keys: components["schemas"]["KeyList"] | components["schemas"]["JsonList"];
         };
         ProfilesSearchingResponse: components["schemas"]["Envelope"] & {
-            data?: {
+            data: {
                 profiles: components["schemas"]["Profile"][];
             };
             meta: components["schemas"]["Meta"];
@@ -995,6 +995,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
@@ -1106,6 +1107,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
@@ -1287,6 +1289,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
@@ -1398,6 +1401,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };

@@ -5,8 +5,12 @@ import { createStore, type Store } from '../domain/store.ts';
 import { targetOf } from '../domain/target.ts';
 import type { StoreData } from '../domain/types.ts';
 import { ApiError, errorBody } from './api-error.ts';
+import { type Chaos, chaosMiddleware } from './chaos.ts';
+import { allowedMethods, documentedStatuses } from './contract-doc.ts';
 import { contractRoutes } from './contract-routes.ts';
+import { docsRoutes } from './docs-routes.ts';
 import { apiKeyGuard, requestLog, urlLimit } from './middleware.ts';
+import { preferMiddleware } from './prefer.ts';
 import { resourceApp } from './resource-app.ts';
 
 export type Limits = {
@@ -34,9 +38,17 @@ export type AppOptions = {
   /** Where the one line per request goes; `false` for silence. Default: stderr. */
   log?: ((line: string) => void) | false;
   limits?: Partial<Limits>;
+  /** Latency and failures on purpose, for every API request. */
+  chaos?: Chaos;
 };
 
-export type HrmockApp = Hono & { store: Store };
+export type HrmockApp = Hono & {
+  store: Store;
+  /** Where request lines go, or null when silent. */
+  log: ((line: string) => void) | null;
+  /** The same request always gets the same answer (no random failures or delays configured). */
+  deterministic: boolean;
+};
 
 const PATHS =
   '/profiles/grading, /jobs/grading, /profiles/searching, /profiles/scoring, /jobs/searching and /jobs/scoring';
@@ -62,8 +74,15 @@ export function createApp(options: AppOptions): HrmockApp {
 
   const api = new Hono();
   contractRoutes(api, () => targetOf(store));
-  if (options.apiKey !== undefined) api.use('/profiles/*', apiKeyGuard(options.apiKey));
-  if (options.apiKey !== undefined) api.use('/jobs/*', apiKeyGuard(options.apiKey));
+  docsRoutes(api, base);
+  for (const resource of ['/profiles/*', '/jobs/*']) {
+    if (options.apiKey !== undefined) api.use(resource, apiKeyGuard(options.apiKey));
+    if (options.chaos !== undefined) api.use(resource, chaosMiddleware(options.chaos));
+    api.use(
+      resource,
+      preferMiddleware({ documented: documentedStatuses, allowed: allowedMethods }),
+    );
+  }
   api.use(
     '*',
     bodyLimit({
@@ -108,7 +127,11 @@ export function createApp(options: AppOptions): HrmockApp {
       500,
     );
   });
-  return Object.assign(app, { store });
+  return Object.assign(app, {
+    store,
+    log: log || null,
+    deterministic: options.chaos === undefined,
+  });
 }
 
 function normalizeBasePath(path: string | undefined): string {

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { envelopeOf } from '../domain/answer-json.ts';
 import type { Kind } from '../domain/kinds.ts';
 import {
   type Answer,
@@ -10,11 +11,14 @@ import type { RawParams } from '../domain/params.ts';
 import type { Result } from '../domain/result.ts';
 import type { Store } from '../domain/store.ts';
 import { ApiError } from './api-error.ts';
+import { EXAMPLES, preferencesOf } from './prefer.ts';
 import { paramsFromBody, paramsFromQuery } from './request-params.ts';
 
 type Operation = (store: Store, kind: Kind, raw: RawParams) => Result<Answer>;
 
 export type ResourceOptions = { store: Store; maxJsonDepth: number };
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 /**
  * The routes of one resource (`/profiles` or `/jobs`): grading answers GET, searching and scoring
@@ -22,30 +26,89 @@ export type ResourceOptions = { store: Store; maxJsonDepth: number };
  */
 export function resourceApp(kind: Kind, options: ResourceOptions): Hono {
   const app = new Hono();
-  const answer = (c: Context, operation: Operation, raw: RawParams) => {
+  const run = (operation: Operation, raw: RawParams): Answer => {
     const result = operation(options.store, kind, raw);
     if (!result.ok) throw ApiError.invalid(result.errors);
-    const { message, data, meta } = result.value;
-    return c.json(
-      meta === undefined ? { code: 200, message, data } : { code: 200, message, data, meta },
+    return result.value;
+  };
+  const answer = (c: Context, operation: Operation, raw: RawParams, group: 'grading' | 'list') => {
+    const example = preferencesOf(c).example;
+    if (example === undefined)
+      return c.body(run(operation, raw).body() as Uint8Array<ArrayBuffer>, 200, JSON_TYPE);
+    return c.body(
+      scenario(
+        example,
+        group,
+        () => run(operation, raw),
+        raw,
+        (r) => run(operation, r),
+      ),
       200,
+      JSON_TYPE,
     );
   };
   const fromQuery = (c: Context) => paramsFromQuery(new URL(c.req.url));
 
-  app.get('/grading', (c) => answer(c, gradingOperation, fromQuery(c)));
+  app.get('/grading', (c) => answer(c, gradingOperation, fromQuery(c), 'grading'));
   app.all('/grading', methodNotAllowed('GET'));
   for (const [path, operation] of [
     ['/searching', searchOperation],
     ['/scoring', scoringOperation],
   ] as const) {
-    app.get(path, (c) => answer(c, operation, fromQuery(c)));
+    app.get(path, (c) => answer(c, operation, fromQuery(c), 'list'));
     app.post(path, async (c) =>
-      answer(c, operation, await paramsFromBody(c, options.maxJsonDepth)),
+      answer(c, operation, await paramsFromBody(c, options.maxJsonDepth), 'list'),
     );
     app.all(path, methodNotAllowed('GET, POST'));
   }
   return app;
+}
+
+/**
+ * A named scenario (`Prefer: example=NAME`), made from the real answer so that bad input still
+ * gets its 400 and the shape stays the contract's.
+ */
+function scenario(
+  name: string,
+  group: 'grading' | 'list',
+  answer: () => Answer,
+  raw: RawParams,
+  rerun: (raw: RawParams) => Answer,
+): string {
+  if (!(name in EXAMPLES[group])) {
+    const known = Object.entries(EXAMPLES[group])
+      .map(([n, what]) => `${n} (${what})`)
+      .join('; ');
+    throw new ApiError(
+      400,
+      `Invalid Prefer header. No example "${name}" for this operation; use one of: ${known}.`,
+      {
+        errors: [
+          {
+            param: 'Prefer',
+            message: `example=${name} is not offered here; use ${Object.keys(EXAMPLES[group]).join(' or ')}`,
+          },
+        ],
+      },
+    );
+  }
+  const envelope = envelopeOf(answer());
+  const data = envelope.data as Record<string, unknown[]>;
+  if (name === 'ungradable') {
+    if ((data.scores?.length ?? 0) > 0) {
+      (data.scores as unknown[])[0] = null;
+      (data.errors as unknown[])[0] =
+        'This item cannot be graded (answered because the request sent Prefer: example=ungradable).';
+    }
+  } else if (name === 'empty') {
+    for (const key of Object.keys(data)) data[key] = [];
+    envelope.meta = { page: envelope.meta?.page ?? 1, maxPage: 0, count: 0, total: 0 };
+  } else if (name === 'last-page') {
+    const last = new Map(raw);
+    last.set('page', String(Math.max(1, envelope.meta?.maxPage ?? 1)));
+    return rerun(last).json;
+  }
+  return JSON.stringify(envelope);
 }
 
 function methodNotAllowed(allow: string) {

@@ -1,0 +1,54 @@
+import { DocSet, NO_DOCS } from './doc-set.ts';
+import { unionSorted } from './int-lists.ts';
+import type { ItemFilter } from './params.ts';
+import { namedSet } from './postings.ts';
+import type { Filters } from './requests.ts';
+import type { Collection } from './store.ts';
+
+/** What the indexes make of a query's filters. */
+export type IndexedFilters = {
+  /** Docs each indexed filter allows (keywords, skills, languages, tag groups): all must pass. */
+  required: DocSet[];
+  /** Lowercased keywords whose candidates may not all contain them: checked on the text. */
+  unsure: string[];
+  /** Docs any excluded tag names. */
+  excluded: DocSet[];
+};
+
+/** The posting lists the filters name, so that only docs in all of them need testing. */
+export function indexedFilters(collection: Collection, filters: Filters): IndexedFilters {
+  const { postings, vocabulary } = collection;
+  const required: DocSet[] = [];
+  const unsure: string[] = [];
+  for (const keyword of filters.keywords ?? []) {
+    const lowered = keyword.toLowerCase();
+    const candidates = collection.text.candidates(lowered);
+    if (candidates === null || !candidates.exact) unsure.push(lowered);
+    if (candidates !== null) required.push(candidates.set);
+  }
+  for (const skill of filters.skills ?? []) {
+    const id = vocabulary.skills.find(skill.name.toLowerCase());
+    required.push(postings.skills.get(id) ?? NO_DOCS);
+  }
+  for (const language of filters.languages ?? []) {
+    const id = vocabulary.languages.find(language.name.toLowerCase());
+    required.push(namedSet(postings.languages, postings.languageValues, id, language));
+  }
+  for (const group of filters.tagsIncluded ?? []) required.push(tagGroupSet(collection, group));
+  const excluded = (filters.tagsExcluded ?? []).flat().map((tag) => tagSet(collection, tag));
+  return { required, unsure, excluded };
+}
+
+function tagSet(collection: Collection, tag: ItemFilter): DocSet {
+  const { postings, vocabulary } = collection;
+  const id = vocabulary.tags.find(tag.name.toLowerCase());
+  return namedSet(postings.tags, postings.tagValues, id, tag);
+}
+
+/** The docs that carry at least one tag of the group. */
+function tagGroupSet(collection: Collection, group: ItemFilter[]): DocSet {
+  if (group.length === 1) return tagSet(collection, group[0] as ItemFilter);
+  const count = collection.docs.length;
+  const lists = group.map((tag) => tagSet(collection, tag).ids);
+  return new DocSet(unionSorted(lists, count), count);
+}

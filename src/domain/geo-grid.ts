@@ -1,0 +1,118 @@
+import { EARTH_RADIUS_KM } from './geo.ts';
+import type { GeoPoint } from './params.ts';
+
+const CELL_DEGREES = 0.5;
+const ROWS = 180 / CELL_DEGREES;
+const COLUMNS = 360 / CELL_DEGREES;
+/** Slack around the bounding box, so rounding in the box never drops a doc the distance keeps. */
+const MARGIN_DEGREES = 0.01;
+const MARGIN_RADIANS = 1e-6;
+const DEGREES = 180 / Math.PI;
+
+/**
+ * The docs that may lie within a distance: runs `[from, to)` of `docs`. A superset; the exact
+ * distance still decides.
+ */
+export type GeoCandidates = { docs: Int32Array; ranges: number[]; size: number };
+
+/**
+ * Docs with coordinates bucketed into 0.5° cells, so a distance filter visits the cells of the
+ * circle's bounding box instead of every doc. Cells of one row are contiguous, so each row of
+ * the box is one run (two across the antimeridian).
+ */
+export class GeoGrid {
+  /** Doc indices ordered by cell; coordinates outside the globe's range come last. */
+  readonly #docs: Int32Array;
+  readonly #cellStarts: Int32Array;
+  readonly #strayStart: number;
+
+  constructor(lat: Float64Array, lng: Float64Array) {
+    const cells = new Int32Array(lat.length).fill(-1);
+    const counts = new Int32Array(ROWS * COLUMNS + 1);
+    const strays: number[] = [];
+    for (let i = 0; i < lat.length; i++) {
+      const y = lat[i] as number;
+      const x = lng[i] as number;
+      if (Number.isNaN(y) || Number.isNaN(x)) continue;
+      if (Math.abs(y) > 90 || Math.abs(x) > 180) {
+        strays.push(i);
+        continue;
+      }
+      const cell = rowOf(y) * COLUMNS + columnOf(x);
+      cells[i] = cell;
+      counts[cell + 1] = (counts[cell + 1] as number) + 1;
+    }
+    for (let c = 0; c < ROWS * COLUMNS; c++) {
+      counts[c + 1] = (counts[c + 1] as number) + (counts[c] as number);
+    }
+    this.#cellStarts = counts;
+    const placed = counts[ROWS * COLUMNS] as number;
+    this.#strayStart = placed;
+    const docs = new Int32Array(placed + strays.length);
+    const fill = counts.slice(0, ROWS * COLUMNS);
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i] as number;
+      if (cell < 0) continue;
+      docs[fill[cell] as number] = i;
+      fill[cell] = (fill[cell] as number) + 1;
+    }
+    docs.set(strays, placed);
+    this.#docs = docs;
+  }
+
+  /** The docs in the cells around `point` that a circle of `km` may reach. */
+  candidates(point: GeoPoint, km: number): GeoCandidates {
+    const ranges: number[] = [];
+    const radius = km / EARTH_RADIUS_KM + MARGIN_RADIANS;
+    const reach = radius * DEGREES + MARGIN_DEGREES;
+    const south = point.lat - reach;
+    const north = point.lat + reach;
+    const span = radius >= Math.PI / 2 ? 2 : Math.sin(radius) / Math.cos(point.lat / DEGREES);
+    if (radius >= Math.PI || south <= -90 || north >= 90 || span >= 1) {
+      // A pole is inside, or the circle wraps the whole way round: every longitude.
+      this.#addRows(
+        ranges,
+        rowOf(Math.max(south, -90)),
+        rowOf(Math.min(north, 90)),
+        0,
+        COLUMNS - 1,
+      );
+    } else {
+      const wide = Math.asin(span) * DEGREES + MARGIN_DEGREES;
+      const west = point.lng - wide;
+      const east = point.lng + wide;
+      const top = rowOf(north);
+      const bottom = rowOf(south);
+      if (wide >= 180) this.#addRows(ranges, bottom, top, 0, COLUMNS - 1);
+      else if (west < -180) {
+        this.#addRows(ranges, bottom, top, columnOf(west + 360), COLUMNS - 1);
+        this.#addRows(ranges, bottom, top, 0, columnOf(east));
+      } else if (east > 180) {
+        this.#addRows(ranges, bottom, top, columnOf(west), COLUMNS - 1);
+        this.#addRows(ranges, bottom, top, 0, columnOf(east - 360));
+      } else this.#addRows(ranges, bottom, top, columnOf(west), columnOf(east));
+    }
+    if (this.#strayStart < this.#docs.length) ranges.push(this.#strayStart, this.#docs.length);
+    let size = 0;
+    for (let r = 0; r < ranges.length; r += 2) {
+      size += (ranges[r + 1] as number) - (ranges[r] as number);
+    }
+    return { docs: this.#docs, ranges, size };
+  }
+
+  #addRows(ranges: number[], bottom: number, top: number, west: number, east: number): void {
+    for (let row = bottom; row <= top; row++) {
+      const from = this.#cellStarts[row * COLUMNS + west] as number;
+      const to = this.#cellStarts[row * COLUMNS + east + 1] as number;
+      if (to > from) ranges.push(from, to);
+    }
+  }
+}
+
+function rowOf(lat: number): number {
+  return Math.min(ROWS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEGREES)));
+}
+
+function columnOf(lng: number): number {
+  return Math.min(COLUMNS - 1, Math.max(0, Math.floor((lng + 180) / CELL_DEGREES)));
+}

@@ -1,0 +1,57 @@
+/** A whole answer, as written on the wire. */
+export type CachedAnswer = {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  /** The body gzipped, made once for clients that accept it. */
+  gzip?: Buffer;
+};
+
+/**
+ * Least-recently-used answers, bounded in bytes. The mock's data never change and its answers are
+ * pure functions of the request, so an answer served once can be served again as bytes.
+ */
+export class AnswerCache {
+  readonly #maxBytes: number;
+  readonly #entries = new Map<string, CachedAnswer>();
+  #bytes = 0;
+
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    const answer = this.#entries.get(key);
+    if (answer !== undefined) {
+      // Map keeps insertion order: moving the entry to the end makes the first one the oldest.
+      this.#entries.delete(key);
+      this.#entries.set(key, answer);
+    }
+    return answer;
+  }
+
+  set(key: string, answer: CachedAnswer): void {
+    const size = sizeOf(key, answer);
+    if (size > this.#maxBytes / 8) return;
+    const old = this.#entries.get(key);
+    if (old !== undefined) {
+      this.#entries.delete(key);
+      this.#bytes -= sizeOf(key, old);
+    }
+    this.#entries.set(key, answer);
+    this.#bytes += size;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= sizeOf(oldest, entry);
+    }
+  }
+}
+
+function sizeOf(key: string, answer: CachedAnswer): number {
+  return key.length * 2 + answer.body.length + (answer.gzip?.length ?? 0) + 256;
+}

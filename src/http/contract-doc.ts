@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+/** The contract as the mock serves it: its text, and what the middleware needs to know of it. */
+export const contractText = readFileSync(
+  new URL('../../contract/openapi.yaml', import.meta.url),
+  'utf8',
+);
+
+type Doc = { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+let doc: Doc | undefined;
+
+export function contractDoc(): Doc {
+  doc ??= parse(contractText, { maxAliasCount: -1 }) as Doc;
+  return doc;
+}
+
+/** The statuses the contract documents for an operation, or undefined when it has none. */
+export function documentedStatuses(method: string, path: string): number[] | undefined {
+  const operation = contractDoc().paths[path]?.[method.toLowerCase()];
+  return operation?.responses === undefined
+    ? undefined
+    : Object.keys(operation.responses).map(Number).sort();
+}
+
+/** The methods the contract gives a path, as an Allow header value. */
+export function allowedMethods(path: string): string {
+  const item = contractDoc().paths[path.replace(/^.*?(\/(profiles|jobs)\/)/, '$1')] ?? {};
+  return Object.keys(item)
+    .map((m) => m.toUpperCase())
+    .join(', ');
+}

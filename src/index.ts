@@ -1,0 +1,28 @@
+// The package's entry: `import type { Profile, Job } from 'hrmock'`, and the app for in-process use.
+import type { components, operations, paths } from './generated/contract.ts';
+
+type Schemas = components['schemas'];
+
+/** A full profile, as searching, scoring and grading with return_profile=true return it. */
+export type Profile = Schemas['Profile'];
+/** A full job, as searching, scoring and grading with return_job=true return it. */
+export type Job = Schemas['Job'];
+/** What grading returns for a profile unless return_profile is true. */
+export type ProfileMinimal = Schemas['ProfileMinimal'];
+/** What grading returns for a job unless return_job is true. */
+export type JobMinimal = Schemas['JobMinimal'];
+export type Meta = Schemas['Meta'];
+export type ErrorBody = Schemas['Error'];
+export type ScorePair = Schemas['ScorePair'];
+export type ProfilesGradingResponse = Schemas['ProfilesGradingResponse'];
+export type JobsGradingResponse = Schemas['JobsGradingResponse'];
+export type ProfilesSearchingResponse = Schemas['ProfilesSearchingResponse'];
+export type JobsSearchingResponse = Schemas['JobsSearchingResponse'];
+export type ProfilesScoringResponse = Schemas['ProfilesScoringResponse'];
+export type JobsScoringResponse = Schemas['JobsScoringResponse'];
+
+export { buildFixtures } from '../mocks/build-fixtures.ts';
+export { lazyFixtures } from '../mocks/lazy-fixtures.ts';
+export { type AppOptions, createApp, type HrmockApp } from './http/app.ts';
+export { startServer } from './server.ts';
+export type { components, operations, paths };

@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+
+export type Child = { url: string; pid: number; startedMs: number; stop: () => Promise<void> };
+
+/** Spawns a server and resolves with its URL once its output names it. */
+export function spawnServer(
+  args: string[],
+  urlPattern: RegExp,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Child> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no URL within 120 s from ${args.join(' ')}:\n${output}`)),
+      120_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = urlPattern.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({
+          url,
+          pid: child.pid as number,
+          startedMs: performance.now() - started,
+          stop: () => stop(child),
+        });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+export function startHrmock(
+  profiles: number,
+  options: { answerCacheMb?: number } = {},
+): Promise<Child> {
+  const cache =
+    options.answerCacheMb === undefined ? [] : ['--answer-cache-mb', String(options.answerCacheMb)];
+  return spawnServer(
+    ['bin/hrmock.js', 'serve', '--port', '0', '--quiet', '--profiles', String(profiles), ...cache],
+    /at (http:\/\/127\.0\.0\.1:\d+)/,
+  );
+}
+
+export function startBare(bodyFile: string, gzip: boolean): Promise<Child> {
+  return spawnServer(
+    [tsx, 'test/bench/bare-server.ts', bodyFile, ...(gzip ? ['gzip'] : [])],
+    /listening on (http:\/\/\S+)/,
+  );
+}
+
+export function startPrismMock(dynamic: boolean): Promise<Child> {
+  const prism = fileURLToPath(
+    new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url),
+  );
+  const args = [
+    prism,
+    'mock',
+    'contract/openapi.yaml',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
+    ...(dynamic ? ['--dynamic'] : []),
+  ];
+  return spawnServer(args, /Prism is listening on (http:\/\/\S+?)\/?\s/, {
+    NODE_ENV: 'production',
+  });
+}
+
+/** Resident memory of a process, in MB, from /proc. */
+export function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

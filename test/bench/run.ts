@@ -1,0 +1,184 @@
+// npm run bench: hrmock against Prism (static and dynamic) and against a bare node:http server
+// writing the same bytes, with the same requests, headers and connections, in one run.
+// Environment: BENCH_SECONDS (default 8) per measurement, BENCH_CONNECTIONS (default 16),
+// BENCH_ONLY=small|large to run only the 1,000- or the 100,000-profile half.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { drive, HEADERS, type Load, type LoadRequest } from './load.ts';
+import { type Child, residentMb, startBare, startHrmock, startPrismMock } from './processes.ts';
+import { type Scenario, scenarios } from './scenarios.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'hrmock-bench-'));
+
+type Row = { scenario: string; server: string; load: Load; vsPrism?: number; vsLimit?: number };
+const rows: Row[] = [];
+const facts: Record<string, number> = {};
+
+/** The answer's bytes as sent (node:http does not undo gzip, fetch would). */
+function answerBytes(base: string, request: LoadRequest): Promise<{ body: Buffer; gzip: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${base}${request.path}`,
+      { method: request.method, headers: HEADERS },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          if (res.statusCode !== 200)
+            reject(new Error(`${request.method} ${request.path} answered ${res.statusCode}`));
+          else
+            resolve({
+              body: Buffer.concat(chunks),
+              gzip: res.headers['content-encoding'] === 'gzip',
+            });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(request.body);
+  });
+}
+
+async function measure(
+  scenario: string,
+  server: string,
+  url: string,
+  requests: LoadRequest[],
+): Promise<Row> {
+  await drive(url, requests, { connections, seconds: 1 }); // warm-up: JIT, caches, connections
+  const load = await drive(url, requests, { connections, seconds });
+  if (load.errors > 0 || load.non2xx > 0)
+    throw new Error(
+      `${server}, ${scenario}: ${load.errors} errors, ${load.non2xx} non-2xx answers`,
+    );
+  const row: Row = { scenario, server, load };
+  rows.push(row);
+  return row;
+}
+
+type Servers = { hrmock: Child; uncached?: Child; prism?: { static: Child; dynamic: Child } };
+
+/** One scenario on every server: hrmock, hrmock without its answer cache, Prism, the limit. */
+async function compare(scenario: Scenario, servers: Servers) {
+  const mine = await measure(scenario.name, 'hrmock', servers.hrmock.url, scenario.requests);
+  const first = scenario.requests[0] as LoadRequest;
+  const bytes = await answerBytes(servers.hrmock.url, first);
+  const bodyFile = join(scratch, `${scenario.name.replace(/\W+/g, '-')}.bin`);
+  writeFileSync(bodyFile, bytes.body);
+  const bare = await startBare(bodyFile, bytes.gzip);
+  const limit = await measure(
+    scenario.name,
+    `node:http, same bytes${bytes.gzip ? ' (gzip)' : ''}`,
+    bare.url,
+    [first],
+  );
+  await bare.stop();
+  mine.vsLimit = mine.load.reqPerSec / limit.load.reqPerSec;
+  if (servers.uncached) {
+    const off = await measure(
+      scenario.name,
+      'hrmock --answer-cache-mb 0',
+      servers.uncached.url,
+      scenario.requests,
+    );
+    off.vsLimit = off.load.reqPerSec / limit.load.reqPerSec;
+  }
+  if (servers.prism) {
+    const staticRow = await measure(
+      scenario.name,
+      'prism mock',
+      servers.prism.static.url,
+      scenario.requests,
+    );
+    const dynamicRow = await measure(
+      scenario.name,
+      'prism mock --dynamic',
+      servers.prism.dynamic.url,
+      scenario.requests,
+    );
+    const best = Math.max(staticRow.load.reqPerSec, dynamicRow.load.reqPerSec);
+    for (const row of rows.filter(
+      (r) => r.scenario === scenario.name && r.server.startsWith('hrmock'),
+    )) {
+      row.vsPrism = row.load.reqPerSec / best;
+    }
+  }
+}
+
+/** Spawn to first answer. */
+async function startup(profiles: number, answerCacheMb?: number): Promise<Child> {
+  const started = performance.now();
+  const child = await startHrmock(profiles, answerCacheMb === undefined ? {} : { answerCacheMb });
+  await (await fetch(`${child.url}/_mock/target`)).arrayBuffer();
+  if (answerCacheMb === undefined || profiles === 100_000)
+    facts[`startup_ms_${profiles}`] = performance.now() - started;
+  return child;
+}
+
+function table(): string {
+  const lines = [
+    '| scenario | server | req/s | p50 ms | p99 ms | × best Prism | × limit |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    const cells = [
+      r.scenario,
+      r.server,
+      Math.round(r.load.reqPerSec),
+      r.load.p50,
+      r.load.p99,
+      r.vsPrism?.toFixed(1) ?? '',
+      r.vsLimit?.toFixed(2) ?? '',
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+const only = process.env.BENCH_ONLY;
+if (only !== 'large') {
+  const small = await startup(1000);
+  const smallUncached = await startup(1000, 0);
+  const prism = { static: await startPrismMock(false), dynamic: await startPrismMock(true) };
+  for (const scenario of await scenarios(small.url, 1000))
+    await compare(scenario, { hrmock: small, uncached: smallUncached, prism });
+  facts.rss_mb_1000 = residentMb(small.pid);
+  for (const child of [small, smallUncached, prism.static, prism.dynamic]) await child.stop();
+
+  const checkStarted = performance.now();
+  await promisify(execFile)(process.execPath, ['bin/hrmock.js', 'check'], { cwd: root });
+  facts.check_ms = performance.now() - checkStarted;
+}
+if (only !== 'small') {
+  // 100,000 profiles: the answer cache is off and the queries vary, so the store itself is measured.
+  const large = await startup(100_000, 0);
+  for (const scenario of await scenarios(large.url, 100_000))
+    await compare(scenario, { hrmock: large });
+  facts.rss_mb_100000 = residentMb(large.pid);
+  await large.stop();
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const summary = [
+  `machine: ${machine}; ${connections} connections, ${seconds} s per measurement, every server sent the same requests and headers (Accept-Encoding: gzip, as browsers send)`,
+  '',
+  table(),
+  '',
+  `start-up to first answer: ${Math.round(facts.startup_ms_1000 ?? 0)} ms with 1,000 profiles, ${Math.round(facts.startup_ms_100000 ?? 0)} ms with 100,000`,
+  `resident memory after the load: ${Math.round(facts.rss_mb_1000 ?? 0)} MB with 1,000 profiles, ${Math.round(facts.rss_mb_100000 ?? 0)} MB with 100,000`,
+  `hrmock check against the local mock (whole command): ${((facts.check_ms ?? 0) / 1000).toFixed(1)} s`,
+].join('\n');
+process.stdout.write(`${summary}\n`);
+mkdirSync(join(root, 'test/bench/results'), { recursive: true });
+writeFileSync(
+  join(root, 'test/bench/results/latest.json'),
+  `${JSON.stringify({ machine, connections, seconds, rows, facts }, null, 2)}\n`,
+);

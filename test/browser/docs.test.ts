@@ -1,0 +1,54 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFixtures } from '../../mocks/build-fixtures.ts';
+import { targetOf } from '../../src/domain/target.ts';
+import { createApp } from '../../src/http/app.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+import { browserAvailable, launchChromium } from '../support/browser.ts';
+
+const app = createApp({ data: buildFixtures({ profiles: 120, jobs: 30 }), log: false });
+let server: RunningServer;
+let browser: Browser;
+
+describe.skipIf(!browserAvailable())('/docs in headless Chromium', () => {
+  beforeAll(async () => {
+    server = await startServer(app);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('lists the ten operations, and a try-it call gets a 200 from the mock, all offline', async () => {
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.goto(`${server.url}/docs`);
+    await page.waitForSelector('.opblock', { timeout: 20_000 });
+    expect(await page.locator('.opblock').count()).toBe(10);
+
+    const operation = page.locator('#operations-Profiles-searchProfiles');
+    await operation.locator('.opblock-summary').click();
+    // The page opens every operation in "try it out" mode already.
+    // The page pre-fills the keys this mock has: executing as it stands must work.
+    const sourceKeys = JSON.stringify(targetOf(app.store).profiles.source_keys);
+    const input = operation.locator('tr[data-param-name="source_keys"] input').first();
+    expect(await input.inputValue()).toBe(sourceKeys);
+    await operation.locator('button.execute').click();
+    const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+    await status.waitFor({ timeout: 20_000 });
+    const shown = await operation
+      .locator('.live-responses-table .microlight')
+      .first()
+      .textContent();
+    expect((await status.textContent())?.trim(), shown ?? '').toMatch(/^200/);
+    expect(JSON.parse(shown ?? '{}').meta.total).toBe(120);
+
+    expect(
+      requested.filter((url) => !url.startsWith(server.url) && !url.startsWith('data:')),
+    ).toEqual([]);
+    expect(requested.some((url) => url.includes('/profiles/searching?'))).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,99 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { expect, it } from 'vitest';
+import { buildFixtures, jobAt, profileAt } from '../../mocks/build-fixtures.ts';
+import type { Answer } from '../../src/domain/answer-json.ts';
+import {
+  gradingOperation,
+  scoringOperation,
+  searchOperation,
+} from '../../src/domain/operations.ts';
+import type { Result } from '../../src/domain/result.ts';
+import { createStore } from '../../src/domain/store.ts';
+import type { ObjectList } from '../../src/domain/types.ts';
+import { randomParams, randomSource } from './support/random-queries.ts';
+
+const SEED = 9;
+
+/** The answer's JSON, or its errors as JSON. */
+function jsonOf(result: Result<Answer>): string {
+  return result.ok ? result.value.json : JSON.stringify(result.errors);
+}
+const fixtures = buildFixtures({ seed: SEED, profiles: 1500, jobs: 300 });
+
+/** A list that rebuilds item i on each call, counting the calls. */
+function lazyList<T>(length: number, make: (index: number) => T) {
+  const list = {
+    calls: 0,
+    length,
+    at(index: number): T | undefined {
+      list.calls++;
+      return index >= 0 && index < length ? make(index) : undefined;
+    },
+  };
+  return list satisfies ObjectList<T>;
+}
+
+const profiles = lazyList(fixtures.profiles.length, (i) => profileAt(SEED, i, fixtures.sources));
+const jobs = lazyList(fixtures.jobs.length, (i) => jobAt(SEED, i, fixtures.boards));
+const lazy = createStore({ ...fixtures, profiles, jobs });
+const eager = createStore(fixtures);
+
+it('reads each object of a lazy list once to build the store', () => {
+  expect(profiles.calls).toBe(fixtures.profiles.length);
+  expect(jobs.calls).toBe(fixtures.jobs.length);
+});
+
+it('keeps no reference to the objects a lazy list made', async () => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const made: WeakRef<object>[] = [];
+  const list = lazyList(200, (i) => {
+    const profile = profileAt(SEED, i, fixtures.sources);
+    made.push(new WeakRef(profile));
+    return profile;
+  });
+  const store = createStore({ ...fixtures, profiles: list, jobs: [] });
+  // WeakRefs hold their object until the current job ends.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  gc();
+  expect(store.profile.docs).toHaveLength(200);
+  expect(made.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
+});
+
+it('answers from a lazy list byte for byte as from the array it stands for', () => {
+  const random = randomSource(SEED);
+  for (let q = 0; q < 60; q++) {
+    const kind = q % 2 === 0 ? 'profile' : 'job';
+    const operation = q % 4 < 2 ? 'searching' : 'scoring';
+    const raw = randomParams(fixtures, kind, random, operation);
+    const run = operation === 'searching' ? searchOperation : scoringOperation;
+    expect(jsonOf(run(lazy, kind, raw)), JSON.stringify(Object.fromEntries(raw))).toBe(
+      jsonOf(run(eager, kind, raw)),
+    );
+  }
+  const grading = new Map<string, unknown>([
+    ['algorithm_key', 'grader'],
+    ['board_key', fixtures.jobs[0]?.board_key],
+    ['job_key', fixtures.jobs[0]?.key],
+    ['return_profile', true],
+    [
+      'profile_ids',
+      fixtures.profiles.slice(0, 20).map((p) => ({ source_key: p.source_key, profile_key: p.key })),
+    ],
+  ]);
+  expect(jsonOf(gradingOperation(lazy, 'profile', grading))).toBe(
+    jsonOf(gradingOperation(eager, 'profile', grading)),
+  );
+});
+
+it('serves full objects of a lazy list from its cache of JSON, not by rebuilding them', () => {
+  const raw = new Map<string, unknown>([
+    ['source_keys', fixtures.sources.map((s) => s.key)],
+    ['limit', 30],
+  ]);
+  searchOperation(lazy, 'profile', raw);
+  const before = profiles.calls;
+  searchOperation(lazy, 'profile', raw);
+  expect(profiles.calls).toBe(before);
+});

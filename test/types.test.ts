@@ -1,0 +1,20 @@
+// Imported by the package's name, as a consumer would. These are type assertions: `tsc --noEmit`
+// (run by npm test before vitest) fails when one breaks.
+import type { Job, JobMinimal, Profile, ProfileMinimal, ProfilesScoringResponse } from 'hrmock';
+import { describe, expectTypeOf, it } from 'vitest';
+
+describe("the types consumers import from 'hrmock'", () => {
+  it('gives a Profile every minimal field, with the same types', () => {
+    expectTypeOf<Profile>().toHaveProperty('key').toEqualTypeOf<string>();
+    expectTypeOf<Pick<Profile, keyof ProfileMinimal>>().toEqualTypeOf<ProfileMinimal>();
+    expectTypeOf<Pick<Job, keyof JobMinimal>>().toEqualTypeOf<JobMinimal>();
+  });
+
+  it('types skills as {name, type: hard | soft, value}', () => {
+    expectTypeOf<Profile['skills'][number]['type']>().toEqualTypeOf<'hard' | 'soft'>();
+  });
+
+  it('types predictions as pairs of numbers', () => {
+    expectTypeOf<ProfilesScoringResponse>().toMatchTypeOf<{ data: { predictions: number[][] } }>();
+  });
+});
