@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from './stop-child.ts';
 
 export const contractPath = fileURLToPath(new URL('../contract/openapi.yaml', import.meta.url));
 
@@ -60,17 +61,5 @@ export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
       reject(new Error(`prism ${options.mode} exited with ${code}:\n${lines.join('\n')}`));
     });
   });
-  return { url, log: () => lines.join('\n'), stop: () => stop(child) };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+  return { url, log: () => lines.join('\n'), stop: () => stopChild(child) };
 }

@@ -1,9 +1,12 @@
+import { watch } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { targetOf } from '../domain/target.ts';
-import { createApp, DEFAULT_LIMITS } from '../http/app.ts';
+import type { StoreData } from '../domain/types.ts';
+import { createApp, DEFAULT_LIMITS, type HrmockApp } from '../http/app.ts';
 import type { Chaos } from '../http/chaos.ts';
 import { startServer } from '../server.ts';
 import { FIXTURE_FLAGS, lazyFixturesFrom } from './fixture-options.ts';
+import { type FixturesMode, loadFixturesDir } from './fixtures-dir.ts';
 import { positiveInt, UsageError } from './usage-error.ts';
 
 export const SERVE_HELP = `hrmock serve: run the mock server
@@ -16,6 +19,9 @@ export const SERVE_HELP = `hrmock serve: run the mock server
   --base-path P     serve under a prefix, e.g. /v1 (default /)
   --api-key K       require X-API-KEY: K on API requests (401 otherwise)
   --quiet           no per-request log lines
+  --fixtures DIR    your own sources.json, boards.json, profiles.json, jobs.json (as written by
+                    hrmock fixtures --out), checked against the contract, reloaded on change
+  --fixtures-mode M merge (default: with the generated data) or replace (only yours)
   --latency A-B         every answer waits A to B ms (seeded by --seed, so a run replays)
   --fail-rate R         this share of answers (0 to 1) are 500s (seeded by --seed)
   --max-body-bytes N    largest request body (default 1048576; 413 above)
@@ -39,6 +45,8 @@ export async function serveCommand(args: string[]): Promise<number> {
       'max-url-bytes': { type: 'string' },
       'max-json-depth': { type: 'string' },
       latency: { type: 'string' },
+      fixtures: { type: 'string' },
+      'fixtures-mode': { type: 'string' },
       'fail-rate': { type: 'string' },
     },
     strict: true,
@@ -47,8 +55,20 @@ export async function serveCommand(args: string[]): Promise<number> {
   if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
   const started = performance.now();
   const fixtures = lazyFixturesFrom(values);
+  const mode = values['fixtures-mode'] ?? 'merge';
+  if (mode !== 'merge' && mode !== 'replace')
+    throw new UsageError(`--fixtures-mode must be merge or replace, got "${mode}"`);
+  let data: StoreData = fixtures;
+  if (values.fixtures !== undefined) {
+    const loaded = await loadFixturesDir(values.fixtures, mode, fixtures);
+    if (!loaded.ok)
+      throw new UsageError(
+        `the fixtures in ${values.fixtures} do not fit the contract:\n  ${loaded.problems.join('\n  ')}`,
+      );
+    data = loaded.data;
+  }
   const app = createApp({
-    data: fixtures,
+    data,
     ...(values['base-path'] !== undefined && { basePath: values['base-path'] }),
     ...(values['api-key'] !== undefined && { apiKey: values['api-key'] }),
     ...(values.quiet && { log: false as const }),
@@ -81,8 +101,10 @@ export async function serveCommand(args: string[]): Promise<number> {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
+  if (values.fixtures !== undefined) watchFixtures(values.fixtures, mode, fixtures, app);
   const target = targetOf(app.store);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const sizes = `${app.store.profile.docs.length} profiles and ${app.store.job.docs.length} jobs`;
   const sourceKeys = encodeURIComponent(JSON.stringify(target.profiles.source_keys.slice(0, 1)));
   const profileIds = encodeURIComponent(JSON.stringify(target.profiles.profile_ids.slice(0, 2)));
   const examples = [
@@ -90,12 +112,40 @@ export async function serveCommand(args: string[]): Promise<number> {
     `curl '${base}/profiles/grading?algorithm_key=${target.profiles.algorithm_key}&board_key=${target.profiles.board_key}&job_key=${target.profiles.job_key}&profile_ids=${profileIds}'`,
   ];
   process.stdout.write(
-    `hrmock: ${fixtures.profiles.length} profiles and ${fixtures.jobs.length} jobs (seed ${fixtures.seed}) at ${base} (ready in ${seconds}s)\n` +
+    `hrmock: ${sizes} (seed ${fixtures.seed}${values.fixtures ? `, ${mode}d with ${values.fixtures}` : ''}) at ${base} (ready in ${seconds}s)\n` +
       `${options(values['api-key'])}Try:\n${examples.map((e) => `  ${e}\n`).join('')}Contract: ${base}/openapi.yaml   Target for hrmock check: ${base}/_mock/target\n`,
   );
   await stopped;
   await server.close();
   return 0;
+}
+
+/** Reloads the fixtures when a file in the folder changes; bad data is reported and not served. */
+function watchFixtures(
+  dir: string,
+  mode: FixturesMode,
+  generated: StoreData,
+  app: HrmockApp,
+): void {
+  let timer: NodeJS.Timeout | undefined;
+  const reload = async () => {
+    const loaded = await loadFixturesDir(dir, mode, generated);
+    if (loaded.ok) {
+      app.replaceData(loaded.data);
+      process.stderr.write(
+        `hrmock: reloaded ${dir}: ${loaded.counts.profiles} profiles, ${loaded.counts.jobs} jobs\n`,
+      );
+    } else {
+      process.stderr.write(
+        `hrmock: not reloading ${dir}, still serving the previous data:\n  ${loaded.problems.join('\n  ')}\n`,
+      );
+    }
+  };
+  // Editors write a file in several steps: wait for the folder to settle before reading it.
+  watch(dir, () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void reload(), 200);
+  }).unref();
 }
 
 function chaosFrom(

@@ -1,23 +1,8 @@
+import type { Target as SuiteTarget } from '../../contract/suite/target.ts';
 import type { Doc, Store } from './store.ts';
 
-/** What `hrmock check` may use on a deployment: existing keys, named as the API names them. */
-export type Target = {
-  headers?: Record<string, string>;
-  profiles: {
-    algorithm_key: string;
-    source_keys: string[];
-    board_key: string;
-    job_key: string;
-    profile_ids: { source_key: string; profile_key: string }[];
-  };
-  jobs: {
-    algorithm_key: string;
-    board_keys: string[];
-    source_key: string;
-    profile_key: string;
-    job_ids: { board_key: string; job_key: string }[];
-  };
-};
+/** What `hrmock check` may use on a deployment: the suite's own definition, headers aside. */
+export type Target = Omit<SuiteTarget, 'headers'>;
 
 const BATCH = 12;
 

@@ -5,6 +5,8 @@ export type CachedAnswer = {
   body: Buffer;
   /** The body gzipped, made once for clients that accept it. */
   gzip?: Buffer;
+  /** Ready-made header lists for the plain and the gzipped body, made on first use. */
+  wire?: { plain?: string[]; gzip?: string[] };
 };
 
 /**
@@ -14,7 +16,9 @@ export type CachedAnswer = {
 export class AnswerCache {
   readonly #maxBytes: number;
   readonly #entries = new Map<string, CachedAnswer>();
+  readonly #touched = new Map<string, number>();
   #bytes = 0;
+  #clock = 0;
 
   constructor(maxBytes: number) {
     this.#maxBytes = maxBytes;
@@ -26,10 +30,14 @@ export class AnswerCache {
 
   get(key: string): CachedAnswer | undefined {
     const answer = this.#entries.get(key);
-    if (answer !== undefined) {
-      // Map keeps insertion order: moving the entry to the end makes the first one the oldest.
+    if (answer === undefined) return undefined;
+    // Map keeps insertion order: moving an entry to the end makes the first one the oldest. An
+    // entry moved recently is left where it is, so a hot answer costs a lookup and no more.
+    const now = ++this.#clock;
+    if (now - (this.#touched.get(key) ?? 0) > this.#entries.size / 2) {
       this.#entries.delete(key);
       this.#entries.set(key, answer);
+      this.#touched.set(key, now);
     }
     return answer;
   }
@@ -43,10 +51,12 @@ export class AnswerCache {
       this.#bytes -= sizeOf(key, old);
     }
     this.#entries.set(key, answer);
+    this.#touched.set(key, ++this.#clock);
     this.#bytes += size;
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#entries.delete(oldest);
+      this.#touched.delete(oldest);
       this.#bytes -= sizeOf(oldest, entry);
     }
   }

@@ -43,7 +43,12 @@ export type AppOptions = {
 };
 
 export type HrmockApp = Hono & {
-  store: Store;
+  /** The store answering now; replaced whole by `replaceData`. */
+  readonly store: Store;
+  /** Serves other data from now on (fixtures reloaded from disk); answers in flight finish on the old. */
+  replaceData: (data: StoreData) => void;
+  /** Counts replacements, so that cached answers of older data are never served. */
+  readonly generation: number;
   /** Where request lines go, or null when silent. */
   log: ((line: string) => void) | null;
   /** The same request always gets the same answer (no random failures or delays configured). */
@@ -56,7 +61,8 @@ const PATHS =
 /** The whole mock as a Hono app: serve it, call `app.request()` in tests, or run `app.fetch` anywhere. */
 export function createApp(options: AppOptions): HrmockApp {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const store = createStore(options.data);
+  let store = createStore(options.data);
+  let generation = 0;
   const base = normalizeBasePath(options.basePath);
   const log =
     options.log === undefined ? (line: string) => process.stderr.write(`${line}\n`) : options.log;
@@ -95,7 +101,7 @@ export function createApp(options: AppOptions): HrmockApp {
       },
     }),
   );
-  const resource = { store, maxJsonDepth: limits.jsonDepth };
+  const resource = { store: () => store, maxJsonDepth: limits.jsonDepth };
   api.route('/profiles', resourceApp('profile', resource));
   api.route('/jobs', resourceApp('job', resource));
   app.route(base, api);
@@ -127,11 +133,18 @@ export function createApp(options: AppOptions): HrmockApp {
       500,
     );
   });
-  return Object.assign(app, {
-    store,
-    log: log || null,
-    deterministic: options.chaos === undefined,
-  });
+  return Object.defineProperties(app, {
+    store: { get: () => store, enumerable: true },
+    generation: { get: () => generation, enumerable: true },
+    replaceData: {
+      value: (data: StoreData) => {
+        store = createStore(data);
+        generation++;
+      },
+    },
+    log: { value: log || null },
+    deterministic: { value: options.chaos === undefined },
+  }) as HrmockApp;
 }
 
 function normalizeBasePath(path: string | undefined): string {

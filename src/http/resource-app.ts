@@ -16,7 +16,7 @@ import { paramsFromBody, paramsFromQuery } from './request-params.ts';
 
 type Operation = (store: Store, kind: Kind, raw: RawParams) => Result<Answer>;
 
-export type ResourceOptions = { store: Store; maxJsonDepth: number };
+export type ResourceOptions = { store: () => Store; maxJsonDepth: number };
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
@@ -27,7 +27,7 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
 export function resourceApp(kind: Kind, options: ResourceOptions): Hono {
   const app = new Hono();
   const run = (operation: Operation, raw: RawParams): Answer => {
-    const result = operation(options.store, kind, raw);
+    const result = operation(options.store(), kind, raw);
     if (!result.ok) throw ApiError.invalid(result.errors);
     return result.value;
   };

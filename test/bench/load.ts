@@ -1,4 +1,7 @@
-import autocannon from 'autocannon';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export type Load = {
   reqPerSec: number;
@@ -19,29 +22,100 @@ export const HEADERS = {
   'accept-encoding': 'gzip, deflate, br',
 };
 
+/**
+ * wrk (C, from Debian) drives the servers: a JavaScript client spends more time reading large
+ * bodies than the servers spend writing them, which would cap every server at the client's speed.
+ */
+export function ensureWrk(): string {
+  const found = spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).stdout.trim();
+  if (found) return found;
+  if (process.getuid?.() !== 0)
+    throw new Error('the bench needs wrk: install it (Debian: apt-get install wrk)');
+  process.stderr.write('installing wrk (apt-get install wrk)…\n');
+  execFileSync(
+    'sh',
+    [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null',
+    ],
+    { stdio: 'inherit' },
+  );
+  return 'wrk';
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'hrmock-wrk-'));
+let scripts = 0;
+
+/** A wrk script that cycles through the requests, in order, on each connection's thread. */
+function luaScript(requests: LoadRequest[]): string {
+  const quote = (text: string) =>
+    `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+  const headers = `{${Object.entries(HEADERS)
+    .map(([k, v]) => `[${quote(k)}] = ${quote(v)}`)
+    .join(', ')}}`;
+  const lines = requests.map(
+    (r) =>
+      `  wrk.format(${quote(r.method)}, ${quote(r.path)}, ${headers}, ${r.body === undefined ? 'nil' : quote(r.body)}),`,
+  );
+  const file = join(scratch, `load-${++scripts}.lua`);
+  writeFileSync(
+    file,
+    [
+      'local requests = nil',
+      'local i = 0',
+      'function init(args)',
+      '  requests = {',
+      ...lines,
+      '  }',
+      'end',
+      'function request()',
+      '  i = i % #requests + 1',
+      '  return requests[i]',
+      'end',
+      '',
+    ].join('\n'),
+  );
+  return file;
+}
+
+function toMs(text: string | undefined): number {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(text ?? '');
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+}
+
 /** Drives a server with the same requests, cycling through them, over a fixed number of connections. */
-export async function drive(
+export function drive(
   url: string,
   requests: LoadRequest[],
   options: { connections: number; seconds: number },
-): Promise<Load> {
-  const result = await autocannon({
-    url,
-    connections: options.connections,
-    duration: options.seconds,
-    headers: HEADERS,
-    requests: requests.map((r) => ({
-      method: r.method,
-      path: r.path,
-      ...(r.body !== undefined && { body: r.body }),
-    })),
-  });
+): Load {
+  const wrk = ensureWrk();
+  const output = execFileSync(
+    wrk,
+    [
+      '-t1',
+      `-c${options.connections}`,
+      `-d${options.seconds}s`,
+      '--latency',
+      '--timeout',
+      '10s',
+      '-s',
+      luaScript(requests),
+      url,
+    ],
+    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
+    output,
+  );
   return {
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    requests: result.requests.total,
+    reqPerSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? Number.NaN),
+    p50: toMs(/^\s+50%\s+(\S+)/m.exec(output)?.[1]),
+    p99: toMs(/^\s+99%\s+(\S+)/m.exec(output)?.[1]),
+    errors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
+    requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? Number.NaN),
   };
 }

@@ -9,7 +9,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { drive, HEADERS, type Load, type LoadRequest } from './load.ts';
+import { drive, ensureWrk, HEADERS, type Load, type LoadRequest } from './load.ts';
 import { type Child, residentMb, startBare, startHrmock, startPrismMock } from './processes.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 
@@ -53,8 +53,8 @@ async function measure(
   url: string,
   requests: LoadRequest[],
 ): Promise<Row> {
-  await drive(url, requests, { connections, seconds: 1 }); // warm-up: JIT, caches, connections
-  const load = await drive(url, requests, { connections, seconds });
+  drive(url, requests, { connections, seconds: 1 }); // warm-up: JIT, caches, connections
+  const load = drive(url, requests, { connections, seconds });
   if (load.errors > 0 || load.non2xx > 0)
     throw new Error(
       `${server}, ${scenario}: ${load.errors} errors, ${load.non2xx} non-2xx answers`,
@@ -143,6 +143,7 @@ function table(): string {
   return lines.join('\n');
 }
 
+ensureWrk();
 const only = process.env.BENCH_ONLY;
 if (only !== 'large') {
   const small = await startup(1000);
@@ -168,7 +169,7 @@ if (only !== 'small') {
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const summary = [
-  `machine: ${machine}; ${connections} connections, ${seconds} s per measurement, every server sent the same requests and headers (Accept-Encoding: gzip, as browsers send)`,
+  `machine: ${machine}; ${connections} connections, ${seconds} s per measurement, wrk -t1, every server sent the same requests and headers (Accept-Encoding: gzip, as browsers send)`,
   '',
   table(),
   '',

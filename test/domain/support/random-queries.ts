@@ -1,17 +1,9 @@
 import type { Fixtures } from '../../../mocks/build-fixtures.ts';
 import type { Kind } from '../../../src/domain/kinds.ts';
+import { seededRandom } from '../../../src/http/chaos.ts';
 
-/** A small seeded generator (mulberry32): the same seed draws the same queries. */
-export function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+/** The same seeded generator the mock's --fail-rate uses: the same seed draws the same queries. */
+export const randomSource = seededRandom;
 
 type Named = { name: string; value: string | null };
 type Item = {

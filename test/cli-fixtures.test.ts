@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildFixtures } from '../mocks/build-fixtures.ts';
+import { lazyFixtures } from '../mocks/lazy-fixtures.ts';
+import { loadFixturesDir } from '../src/cli/fixtures-dir.ts';
+import type { Profile } from '../src/domain/types.ts';
+
+const bin = fileURLToPath(new URL('../bin/hrmock.js', import.meta.url));
+const generated = lazyFixtures({ profiles: 50, jobs: 10 });
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+/** A profile of one's own: a generated one renamed, with its own key and a word nobody else has. */
+function ownProfile(key: string, word: string): Profile {
+  const base = buildFixtures({ seed: 5, profiles: 1, jobs: 0 }).profiles[0] as Profile;
+  const source = generated.sources[0];
+  return {
+    ...base,
+    key,
+    reference: `own-${word}`,
+    source_key: source?.key as string,
+    source: source as Profile['source'],
+    text: `${base.text} ${word}`,
+  };
+}
+
+async function folder(files: Record<string, unknown>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'hrmock-fixtures-'));
+  for (const [name, content] of Object.entries(files)) {
+    await writeFile(
+      join(dir, name),
+      typeof content === 'string' ? content : JSON.stringify(content),
+    );
+  }
+  return dir;
+}
+
+describe('loading a fixtures folder', () => {
+  it('merges its objects with the generated ones', async () => {
+    const dir = await folder({ 'profiles.json': [ownProfile('a'.repeat(40), 'zebracorn')] });
+    const loaded = await loadFixturesDir(dir, 'merge', generated);
+    expect(loaded.ok && loaded.counts).toMatchObject({ profiles: 51, jobs: 10, sources: 3 });
+  });
+
+  it('replaces a generated object that has the same key', async () => {
+    const first = generated.profiles.at(0) as Profile;
+    const dir = await folder({
+      'profiles.json': [{ ...ownProfile(first.key, 'quokka'), source_key: first.source_key }],
+    });
+    const loaded = await loadFixturesDir(dir, 'merge', generated);
+    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    expect(loaded.counts.profiles).toBe(50);
+    expect((loaded.data.profiles.at(0) as Profile).text).toMatch(/quokka/);
+  });
+
+  it('serves only its objects with replace', async () => {
+    const dir = await folder({
+      'sources.json': generated.sources,
+      'profiles.json': [ownProfile('b'.repeat(40), 'x')],
+    });
+    const loaded = await loadFixturesDir(dir, 'replace', generated);
+    expect(loaded.ok && loaded.counts).toMatchObject({
+      profiles: 1,
+      jobs: 0,
+      sources: 3,
+      boards: 0,
+    });
+  });
+
+  it('names the file and the path of each object that breaks the contract', async () => {
+    const broken = {
+      ...ownProfile('c'.repeat(40), 'x'),
+      info: { ...ownProfile('c'.repeat(40), 'x').info, email: 42 },
+    };
+    const dir = await folder({
+      'profiles.json': [ownProfile('d'.repeat(40), 'x'), broken],
+      'jobs.json': [{ name: 'no key' }],
+    });
+    const loaded = await loadFixturesDir(dir, 'merge', generated);
+    expect(loaded.ok).toBe(false);
+    const problems = loaded.ok ? '' : loaded.problems.join('\n');
+    expect(problems).toMatch(/profiles\.json: \[1\]\/info\/email must be string,null/);
+    expect(problems).toMatch(/jobs\.json: \[0\] must have required property 'key'/);
+  });
+
+  it('names a profile whose source does not exist', async () => {
+    const dir = await folder({
+      'profiles.json': [{ ...ownProfile('e'.repeat(40), 'x'), source_key: 'f'.repeat(40) }],
+    });
+    const loaded = await loadFixturesDir(dir, 'merge', generated);
+    expect(loaded.ok ? '' : loaded.problems.join('\n')).toMatch(
+      /profiles\.json: \[0\]\.source_key f{40} names no source/,
+    );
+  });
+
+  it('says so for a file that is not JSON, or a folder with no fixtures', async () => {
+    const notJson = await loadFixturesDir(await folder({ 'jobs.json': '[{' }), 'merge', generated);
+    expect(notJson.ok ? '' : notJson.problems[0]).toMatch(/jobs\.json: not JSON/);
+    const empty = await loadFixturesDir(await folder({}), 'merge', generated);
+    expect(empty.ok ? '' : empty.problems[0]).toMatch(/holds none of/);
+  });
+});
+
+function serve(args: string[]): Promise<{ url: string; stderr: () => string }> {
+  const child = spawn(
+    process.execPath,
+    [bin, 'serve', '--port', '0', '--quiet', '--profiles', '50', '--jobs', '10', ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (c) => (err += c));
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (c) => {
+      out += c;
+      const url = /at (http:\/\/\S+)/.exec(out)?.[1];
+      if (url && out.includes('Target')) resolve({ url, stderr: () => err });
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
+  });
+}
+
+async function search(url: string, word: string): Promise<string[]> {
+  const keys = encodeURIComponent(JSON.stringify(generated.sources.map((s) => s.key)));
+  const response = await fetch(
+    `${url}/profiles/searching?source_keys=${keys}&text_keywords=${encodeURIComponent(JSON.stringify([word]))}`,
+  );
+  return ((await response.json()).data.profiles as Profile[]).map((p) => p.key);
+}
+
+describe('hrmock serve --fixtures DIR', () => {
+  it('serves the folder merged with the generated data, and reloads it when it changes', async () => {
+    const dir = await folder({ 'profiles.json': [ownProfile('1'.repeat(40), 'zebracorn')] });
+    const { url, stderr } = await serve(['--fixtures', dir]);
+    expect(await search(url, 'zebracorn')).toEqual(['1'.repeat(40)]);
+    await writeFile(
+      join(dir, 'profiles.json'),
+      JSON.stringify([ownProfile('2'.repeat(40), 'okapi')]),
+    );
+    for (let i = 0; i < 50 && (await search(url, 'okapi')).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await search(url, 'okapi')).toEqual(['2'.repeat(40)]);
+    expect(await search(url, 'zebracorn')).toEqual([]);
+    expect(stderr()).toMatch(/reloaded .*51 profiles/);
+  });
+
+  it('keeps serving the previous data when a change breaks the contract', async () => {
+    const dir = await folder({ 'profiles.json': [ownProfile('3'.repeat(40), 'narwhal')] });
+    const { url, stderr } = await serve(['--fixtures', dir]);
+    await writeFile(join(dir, 'profiles.json'), '[{"key": "nope"}]');
+    for (let i = 0; i < 50 && !stderr().includes('not reloading'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(stderr()).toMatch(/not reloading .*\n.*profiles\.json: \[0\]/);
+    expect(await search(url, 'narwhal')).toEqual(['3'.repeat(40)]);
+  });
+
+  it('refuses to start on fixtures that break the contract, listing the problems, exit 2', async () => {
+    const dir = await folder({ 'jobs.json': [{ key: 'x' }] });
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--fixtures', dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let err = '';
+    child.stderr?.on('data', (c) => (err += c));
+    const code = await new Promise((r) => child.once('exit', r));
+    expect(code).toBe(2);
+    expect(err).toMatch(/do not fit the contract:\n {2}jobs\.json: \[0\]/);
+  });
+});
