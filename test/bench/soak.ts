@@ -6,7 +6,7 @@ import { HEADERS, type LoadRequest } from './load.ts';
 import { residentMb, startHrmock } from './processes.ts';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
-const warmup = Number(process.env.SOAK_WARMUP_SECONDS ?? 10);
+const warmup = Number(process.env.SOAK_WARMUP_SECONDS ?? 20);
 const connections = 64;
 const MAX_REQUESTS = 10_000_000;
 

@@ -1,0 +1,58 @@
+import { createMockFetch, type MockFetch, type MockFetchOptions } from './mock-fetch.ts';
+
+/** The part of a `FetchEvent` the mock uses. */
+export type MockFetchEvent = {
+  readonly request: Request;
+  respondWith(response: Promise<Response>): void;
+};
+
+/**
+ * The part of a `ServiceWorkerGlobalScope` the mock uses: written out, because the project's
+ * types are the DOM's and the worker's global scope cannot be declared beside them.
+ */
+export type ServiceWorkerScope = {
+  readonly location: { readonly origin: string };
+  addEventListener(type: 'fetch', listener: (event: MockFetchEvent) => void): void;
+};
+
+export type ServiceWorkerMockOptions = MockFetchOptions & {
+  /** Which requests the mock answers; default: this origin's API paths (see `isMockedUrl`). */
+  match?: (url: URL) => boolean;
+};
+
+/**
+ * Answers the page's API requests from inside its Service Worker: each `fetch` event that
+ * `match` accepts gets the mock's answer, and every other request goes to the network untouched.
+ * Returns the `MockFetch` it uses.
+ */
+export function installServiceWorkerMock(
+  scope: ServiceWorkerScope,
+  options: ServiceWorkerMockOptions = {},
+): MockFetch {
+  const { match, ...fixtures } = options;
+  const origin = scope.location.origin;
+  const accepts = match ?? ((url: URL) => isMockedUrl(url, origin, options.basePath));
+  const mockFetch = createMockFetch(fixtures);
+  scope.addEventListener('fetch', (event) => {
+    // Not calling respondWith is how a worker hands a request back to the network.
+    if (accepts(new URL(event.request.url))) event.respondWith(mockFetch(event.request));
+  });
+  return mockFetch;
+}
+
+/**
+ * Whether the mock answers this URL: on `origin`, under `basePath`, one of `/profiles/…`,
+ * `/jobs/…`, `/_mock/target`, `/openapi.json` or `/openapi.yaml`. Pages, scripts, styles and
+ * other origins are not its business.
+ */
+export function isMockedUrl(url: URL, origin: string, basePath = '/'): boolean {
+  if (url.origin !== origin) return false;
+  const base = `/${basePath.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
+  if (!url.pathname.startsWith(`${base}/`)) return false;
+  const path = url.pathname.slice(base.length);
+  return (
+    path.startsWith('/profiles/') ||
+    path.startsWith('/jobs/') ||
+    ['/_mock/target', '/openapi.json', '/openapi.yaml'].includes(path)
+  );
+}
