@@ -67,10 +67,10 @@ describe('hrmock serve', () => {
     expect(err).toMatch(/GET \/jobs\/grading 400 [\d.]+ms/);
   });
 
-  it('stops with exit status 0 on SIGTERM', async () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops with exit status 0 on %s', async (signal) => {
     const { child } = await serve(['--profiles', '60', '--jobs', '20', '--quiet']);
     const exit = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
+    child.kill(signal);
     expect(await exit).toBe(0);
   });
 
