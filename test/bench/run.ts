@@ -135,7 +135,7 @@ function table(): string {
       Math.round(r.load.reqPerSec),
       r.load.p50,
       r.load.p99,
-      r.vsPrism?.toFixed(1) ?? '',
+      r.vsPrism?.toFixed(2) ?? '',
       r.vsLimit?.toFixed(2) ?? '',
     ];
     lines.push(`| ${cells.join(' | ')} |`);
