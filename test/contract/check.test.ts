@@ -75,6 +75,14 @@ describe('hrmock check', () => {
     expect(code).toBe(0);
   });
 
+  it('passes every rule against a base URL ending in /v1, as real deployments have', async () => {
+    const v1 = await startServer(createApp({ data: fixtures, log: false, basePath: '/v1' }));
+    servers.push(v1);
+    const { code, out } = await check(['--base-url', `${v1.url}/v1`]);
+    expect(failedRules(out)).toEqual([]);
+    expect(code).toBe(0);
+  });
+
   it('passes every rule against the mock it starts itself when --base-url is absent', async () => {
     const { code, out } = await check([]);
     expect(code).toBe(0);
