@@ -15,8 +15,7 @@ export type CachedAnswer = {
  */
 export class AnswerCache {
   readonly #maxBytes: number;
-  readonly #entries = new Map<string, CachedAnswer>();
-  readonly #touched = new Map<string, number>();
+  readonly #entries = new Map<string, { answer: CachedAnswer; touched: number }>();
   #bytes = 0;
   #clock = 0;
 
@@ -29,17 +28,17 @@ export class AnswerCache {
   }
 
   get(key: string): CachedAnswer | undefined {
-    const answer = this.#entries.get(key);
-    if (answer === undefined) return undefined;
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
     // Map keeps insertion order: moving an entry to the end makes the first one the oldest. An
-    // entry moved recently is left where it is, so a hot answer costs a lookup and no more.
+    // entry moved recently is left where it is, so a hot answer costs one lookup and no more.
     const now = ++this.#clock;
-    if (now - (this.#touched.get(key) ?? 0) > this.#entries.size / 2) {
+    if (now - entry.touched > this.#entries.size / 2) {
       this.#entries.delete(key);
-      this.#entries.set(key, answer);
-      this.#touched.set(key, now);
+      this.#entries.set(key, entry);
+      entry.touched = now;
     }
-    return answer;
+    return entry.answer;
   }
 
   set(key: string, answer: CachedAnswer): void {
@@ -48,16 +47,14 @@ export class AnswerCache {
     const old = this.#entries.get(key);
     if (old !== undefined) {
       this.#entries.delete(key);
-      this.#bytes -= sizeOf(key, old);
+      this.#bytes -= sizeOf(key, old.answer);
     }
-    this.#entries.set(key, answer);
-    this.#touched.set(key, ++this.#clock);
+    this.#entries.set(key, { answer, touched: ++this.#clock });
     this.#bytes += size;
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#entries.delete(oldest);
-      this.#touched.delete(oldest);
-      this.#bytes -= sizeOf(oldest, entry);
+      this.#bytes -= sizeOf(oldest, entry.answer);
     }
   }
 }
