@@ -23,7 +23,8 @@ export class ApiError extends Error {
     const [first] = errors;
     const notFound = errors.find((e) => e.message.startsWith('Unable to find object'));
     const message = notFound
-      ? `Invalid parameters. ${notFound.message.split('. Known')[0]?.split('. Check')[0]}`
+      ? // The summary is the message's first sentence: what was not found, without the hints after it.
+        `Invalid parameters. ${notFound.message.split('. ')[0]}`
       : errors.length === 1 && first !== undefined
         ? `Invalid parameters. ${first.message}`
         : `Invalid parameters: ${errors.map((e) => e.param).join(', ')}. See errors for each.`;
