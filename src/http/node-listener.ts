@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
-import { AnswerCache, type CachedAnswer } from './answer-cache.ts';
+import { AnswerCache, type CachedAnswer, type RequestKey } from './answer-cache.ts';
 import type { HrmockApp } from './app.ts';
 
 export type ListenerOptions = {
@@ -68,7 +68,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
   async function miss(
     req: IncomingMessage,
     res: ServerResponse,
-    key: string,
+    key: RequestKey,
     body: Buffer | undefined,
     started: number,
   ) {
@@ -136,8 +136,13 @@ function wireHeaders(answer: CachedAnswer, payload: Buffer, gzip: boolean): stri
 }
 
 /** Everything an answer depends on: method, URL, body and the headers the app reads. */
-function keyOf(generation: number, req: IncomingMessage, body: Buffer | undefined): string {
-  return `${generation}\n${req.method}\n${req.url}\n${req.headers['content-type'] ?? ''}\n${req.headers['x-api-key'] ?? ''}\n${req.headers.origin === undefined ? '' : 'origin'}\n${body?.toString('latin1') ?? ''}`;
+function keyOf(generation: number, req: IncomingMessage, body: Buffer | undefined): RequestKey {
+  const { headers } = req;
+  return {
+    context: `${generation}\n${req.method}\n${headers['content-type'] ?? ''}\n${headers['x-api-key'] ?? ''}\n${headers.origin === undefined ? '' : 'origin'}`,
+    url: req.url ?? '/',
+    body,
+  };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { targetOf } from '../../src/domain/target.ts';
-import { AnswerCache } from '../../src/http/answer-cache.ts';
+import { AnswerCache, hashKey } from '../../src/http/answer-cache.ts';
 import { createApp } from '../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { query } from '../support/mock-app.ts';
@@ -148,28 +148,96 @@ describe('the answer cache in front of the app', () => {
 
 describe('AnswerCache', () => {
   const answer = (bytes: number) => ({ status: 200, headers: [], body: Buffer.alloc(bytes) });
+  const key = (url: string, body?: string, context = '0\nGET') => ({
+    context,
+    url,
+    body: body === undefined ? undefined : Buffer.from(body),
+  });
 
   it('keeps the most recently used answers within its bytes', () => {
     const cache = new AnswerCache(40_000);
-    for (let i = 0; i < 20; i++) cache.set(`k${i}`, answer(4_000));
+    for (let i = 0; i < 20; i++) cache.set(key(`k${i}`), answer(4_000));
     expect(cache.size).toBeLessThan(10);
-    expect(cache.get('k19')).toBeDefined();
-    expect(cache.get('k0')).toBeUndefined();
+    expect(cache.get(key('k19'))).toBeDefined();
+    expect(cache.get(key('k0'))).toBeUndefined();
   });
 
   it('keeps an answer that is read often', () => {
     const cache = new AnswerCache(40_000);
-    cache.set('hot', answer(4_000));
+    cache.set(key('hot'), answer(4_000));
     for (let i = 0; i < 20; i++) {
-      cache.get('hot');
-      cache.set(`k${i}`, answer(4_000));
+      cache.get(key('hot'));
+      cache.set(key(`k${i}`), answer(4_000));
     }
-    expect(cache.get('hot')).toBeDefined();
+    expect(cache.get(key('hot'))).toBeDefined();
   });
 
   it('does not keep an answer larger than an eighth of its bytes', () => {
     const cache = new AnswerCache(40_000);
-    cache.set('big', answer(6_000));
-    expect(cache.get('big')).toBeUndefined();
+    cache.set(key('big'), answer(6_000));
+    expect(cache.get(key('big'))).toBeUndefined();
+  });
+
+  it('tells keys apart by context, URL and body even when every hash collides', () => {
+    const cache = new AnswerCache(40_000, () => 7);
+    const first = answer(10);
+    cache.set(key('/a', '{"x":1}'), first);
+    expect(cache.get(key('/a', '{"x":1}'))).toBe(first);
+    for (const other of [
+      key('/a', '{"x":2}'),
+      key('/b', '{"x":1}'),
+      key('/a'),
+      key('/a', '{"x":1}', '1\nGET'),
+    ]) {
+      expect(cache.get(other)).toBeUndefined();
+    }
+    // The newer of two colliding keys replaces the older: fewer answers kept, never a wrong one.
+    const second = answer(20);
+    cache.set(key('/b'), second);
+    expect(cache.size).toBe(1);
+    expect(cache.get(key('/a', '{"x":1}'))).toBeUndefined();
+    expect(cache.get(key('/b'))).toBe(second);
+  });
+
+  it('keeps its own copy of a body, so reuse of the request buffer cannot change the key', () => {
+    const cache = new AnswerCache(40_000);
+    const body = Buffer.from('{"x":1}');
+    cache.set({ context: 'c', url: '/a', body }, answer(10));
+    body.write('{"x":2}');
+    expect(cache.get(key('/a', '{"x":1}', 'c'))).toBeDefined();
+  });
+});
+
+describe('hashKey', () => {
+  const base = { context: '0\nGET\n\n\n', url: '/profiles/grading?x=1', body: undefined };
+
+  it('gives the same hash for equal keys and a 53-bit integer', () => {
+    const hash = hashKey(base);
+    expect(hashKey({ ...base, url: `/profiles/grading?x=${1}` })).toBe(hash);
+    expect(Number.isSafeInteger(hash) && hash >= 0).toBe(true);
+  });
+
+  it('spreads keys that differ in one byte anywhere, in every part, at any length', () => {
+    const seen = new Set<number>();
+    const long = 'k'.repeat(70_000); // longer than the scratch buffer it starts with
+    let variants = 0;
+    for (const url of ['/a', '/profiles/grading?ids=abcdefgh', long]) {
+      for (const context of ['0\nGET', '1\nGET', '0\nPOST']) {
+        for (const body of [undefined, '', '{"a":1}', '{"a":2}', '{"a":1} ']) {
+          for (let at = 0; at < Math.min(url.length, 40); at += 7) {
+            const changed = `${url.slice(0, at)}#${url.slice(at + 1)}`;
+            seen.add(
+              hashKey({
+                context,
+                url: changed,
+                body: body === undefined ? undefined : Buffer.from(body),
+              }),
+            );
+            variants++;
+          }
+        }
+      }
+    }
+    expect(seen.size).toBe(variants);
   });
 });
