@@ -188,7 +188,7 @@ export interface components {
         };
         /** Format: date-time */
         DateTime: string;
-        /** @default 50 */
+        /** @description Kilometres; 50 when a point is sent without one. */
         Distance: number;
         Education: {
             certifications?: components["schemas"]["NamedValueList"];
@@ -734,7 +734,7 @@ export interface components {
         Languages: string | string[];
         /** @description Items per page, at most 100. */
         Limit: components["schemas"]["Limit"];
-        /** @description Radius around `location_geopoint`, in kilometres (default 50). Needs `location_geopoint`. */
+        /** @description Radius around `location_geopoint`, in kilometres; 50 when `location_geopoint` is sent alone. Needs `location_geopoint`: sent without it, it is a 400. (No `default` here on purpose: a client that sends defaults would send it alone.) */
         LocationDistance: components["schemas"]["Distance"];
         /**
          * @description Keep the items within `location_distance` km of this point; one JSON-encoded `{lat, lng}`.
@@ -910,7 +910,7 @@ export interface operations {
                 languages?: components["parameters"]["Languages"];
                 /** @description Items per page, at most 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Radius around `location_geopoint`, in kilometres (default 50). Needs `location_geopoint`. */
+                /** @description Radius around `location_geopoint`, in kilometres; 50 when `location_geopoint` is sent alone. Needs `location_geopoint`: sent without it, it is a 400. (No `default` here on purpose: a client that sends defaults would send it alone.) */
                 location_distance?: components["parameters"]["LocationDistance"];
                 /**
                  * @description Keep the items within `location_distance` km of this point; one JSON-encoded `{lat, lng}`.
@@ -1029,7 +1029,7 @@ export interface operations {
                 languages?: components["parameters"]["Languages"];
                 /** @description Items per page, at most 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Radius around `location_geopoint`, in kilometres (default 50). Needs `location_geopoint`. */
+                /** @description Radius around `location_geopoint`, in kilometres; 50 when `location_geopoint` is sent alone. Needs `location_geopoint`: sent without it, it is a 400. (No `default` here on purpose: a client that sends defaults would send it alone.) */
                 location_distance?: components["parameters"]["LocationDistance"];
                 /**
                  * @description Keep the items within `location_distance` km of this point; one JSON-encoded `{lat, lng}`.
@@ -1205,7 +1205,7 @@ export interface operations {
                 languages?: components["parameters"]["Languages"];
                 /** @description Items per page, at most 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Radius around `location_geopoint`, in kilometres (default 50). Needs `location_geopoint`. */
+                /** @description Radius around `location_geopoint`, in kilometres; 50 when `location_geopoint` is sent alone. Needs `location_geopoint`: sent without it, it is a 400. (No `default` here on purpose: a client that sends defaults would send it alone.) */
                 location_distance?: components["parameters"]["LocationDistance"];
                 /**
                  * @description Keep the items within `location_distance` km of this point; one JSON-encoded `{lat, lng}`.
@@ -1318,7 +1318,7 @@ export interface operations {
                 languages?: components["parameters"]["Languages"];
                 /** @description Items per page, at most 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Radius around `location_geopoint`, in kilometres (default 50). Needs `location_geopoint`. */
+                /** @description Radius around `location_geopoint`, in kilometres; 50 when `location_geopoint` is sent alone. Needs `location_geopoint`: sent without it, it is a 400. (No `default` here on purpose: a client that sends defaults would send it alone.) */
                 location_distance?: components["parameters"]["LocationDistance"];
                 /**
                  * @description Keep the items within `location_distance` km of this point; one JSON-encoded `{lat, lng}`.
