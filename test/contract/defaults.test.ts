@@ -8,7 +8,7 @@ import { mockApp, query } from '../support/mock-app.ts';
 // default must change nothing. Generic clients and generated SDKs send defaults explicitly.
 const doc = loadContract();
 const { app } = mockApp();
-const t = targetOf(app.store);
+const t = { headers: {}, ...targetOf(app.store) };
 
 function defaultOf(schema: unknown): unknown {
   const resolved = deref(doc, schema);
