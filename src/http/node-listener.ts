@@ -49,7 +49,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
         send(req, res, hit, started, true);
         return;
       }
-      miss(req, res, key, undefined, started).catch(() => res.destroy());
+      miss(req, res, key, started).catch(() => res.destroy());
       return;
     }
     readBody(req)
@@ -58,21 +58,15 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
           const key = keyOf(app.generation, req, body);
           const hit = cache.get(key);
           if (hit !== undefined) send(req, res, hit, started, true);
-          else return miss(req, res, key, body, started);
+          else return miss(req, res, key, started);
         },
         () => res.destroy(),
       )
       .catch(() => res.destroy());
   };
 
-  async function miss(
-    req: IncomingMessage,
-    res: ServerResponse,
-    key: RequestKey,
-    body: Buffer | undefined,
-    started: number,
-  ) {
-    const answer = await runApp(req, body);
+  async function miss(req: IncomingMessage, res: ServerResponse, key: RequestKey, started: number) {
+    const answer = await runApp(req, key.body);
     if (answer.status < 500) cache.set(key, answer);
     send(req, res, answer, started, false);
   }
