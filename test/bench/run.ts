@@ -169,7 +169,7 @@ if (only !== 'small') {
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const summary = [
-  `machine: ${machine}; ${connections} connections, ${seconds} s per measurement, wrk -t1, every server sent the same requests and headers (Accept-Encoding: gzip, as browsers send)`,
+  `machine: ${machine}; ${connections} connections, ${seconds} s per measurement, wrk -t1, every server sent the same requests and headers (Accept-Encoding: ${HEADERS['accept-encoding']}, as browsers send)`,
   '',
   table(),
   '',
