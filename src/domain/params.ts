@@ -121,13 +121,17 @@ export class ParamReader {
     });
     const bad = values.find((v) => typeof v !== 'string' || !KEY_PATTERN.test(v));
     if (values.length === 0 || bad !== undefined) {
+      // A list whose items are wrong names the item; anything else is shown as sent.
+      const listed = Array.isArray(raw) || Array.isArray(maybeJson(raw));
       const got =
         values.length === 0
-          ? 'an empty list'
-          : shown(Array.isArray(raw) && raw.length > 1 ? bad : raw);
+          ? 'got an empty list'
+          : listed
+            ? `but ${shown(bad)} is not one`
+            : `got ${shown(raw)}`;
       this.error(
         name,
-        `${name} must be a JSON array of ${what} keys (40 lowercase hexadecimal characters), got ${got}. Send for example ${example}`,
+        `${name} must be a JSON array of ${what} keys (40 lowercase hexadecimal characters), ${got}. Send for example ${example}`,
       );
       return undefined;
     }

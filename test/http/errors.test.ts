@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { targetOf } from '../../src/domain/target.ts';
-import { get, mockApp, post, send } from '../support/mock-app.ts';
+import { get, mockApp, post, query, send } from '../support/mock-app.ts';
 
 const { app } = mockApp();
 const target = targetOf(app.store);
@@ -174,6 +174,27 @@ describe('400 for a missing or malformed parameter, naming it', () => {
     const { body } = await get(app, '/profiles/searching', { source_keys: 'abc' });
     expect(body.errors[0].message).toMatch(
       /source_keys must be a JSON array of source keys.*got "abc".*source_keys=\["/,
+    );
+  });
+
+  it.each([
+    ['a JSON array in the query', ['0'.repeat(40), 'x']],
+    ['repeated query parameters', ['0'.repeat(40), 'x']],
+    ['a POST body', ['x']],
+  ])('names the item that is not a key in %s', async (how, keys) => {
+    const path = '/profiles/searching';
+    const reply = how.startsWith('a POST')
+      ? await post(app, path, { source_keys: keys })
+      : await send(
+          app,
+          how.startsWith('a JSON')
+            ? `${path}?${query({ source_keys: keys })}`
+            : `${path}?${keys.map((k) => `source_keys=${k}`).join('&')}`,
+        );
+    const { status, body } = reply;
+    expect(status).toBe(400);
+    expect(body.errors[0].message).toMatch(
+      /source_keys must be a JSON array of source keys .*, but "x" is not one\. Send for example/,
     );
   });
 });
