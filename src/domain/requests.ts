@@ -4,7 +4,15 @@ import type { Result } from './result.ts';
 
 export const SEARCH_SORTS = ['created_at', 'updated_at', 'searching', 'location'] as const;
 export const SCORING_SORTS = [...SEARCH_SORTS, 'scoring'] as const;
-export type SortBy = (typeof SCORING_SORTS)[number];
+/**
+ * The orders the domain knows. `location_experience` / `location_education`: closeness of a
+ * profile's nearest experience / education to the searched point (a job's own location).
+ */
+export type SortBy = (typeof SCORING_SORTS)[number] | 'location_experience' | 'location_education';
+
+/** A label's stage: where a recruiter put a profile for a job; `new` is no label at all. */
+export const STAGES = ['new', 'yes', 'later', 'no'] as const;
+export type Stage = (typeof STAGES)[number];
 export type OrderBy = 'desc' | 'asc';
 
 export const MAX_LIMIT = 100;
@@ -22,6 +30,32 @@ export type Filters = {
   createdMax?: number;
   yearsMin?: number;
   yearsMax?: number;
+  /** Lowercased; kept when the name (a profile's `info.full_name`, a job's `name`) contains it. */
+  name?: string;
+  /** Lowercased; kept when a profile's `info.email` equals it, ignoring case. */
+  email?: string;
+  /** Lowercased; each must appear in the summary (`info.summary`, a job's `summary`). */
+  summaryKeywords?: string[];
+  /** Profiles, lowercased: each must appear in the experiences (title, company, description). */
+  experienceKeywords?: string[];
+  /** Profiles, lowercased: each must appear in the educations (title, school, description). */
+  educationKeywords?: string[];
+  /** Profiles: every interest named must be there (its value too, when given). */
+  interests?: ItemFilter[];
+  /** Profiles: bounds on `educations_duration`, in years. */
+  educationYearsMin?: number;
+  educationYearsMax?: number;
+  /** Profiles: some experience located within `km` of `point`. */
+  experienceNear?: { point: GeoPoint; km: number };
+  /** Profiles: some education located within `km` of `point`. */
+  educationNear?: { point: GeoPoint; km: number };
+  /**
+   * The stage of the labels profiles carry for jobs. With `against` (scoring: the one object of
+   * the other kind), only the label between each item and that object counts; without it
+   * (searching), any label of the item does. `new` keeps the items without such a label. The
+   * scoring operation sets `against` once it has found its target.
+   */
+  stage?: { stage: Stage; against?: { containerKey: string; key: string } };
 };
 
 export type SearchQuery = {

@@ -155,6 +155,10 @@ function sortValues(
         : new Float64Array(ids.length).fill(Number.NEGATIVE_INFINITY);
     case 'scoring':
       return scores ?? new Float64Array(ids.length);
+    case 'location_experience':
+    case 'location_education':
+      // Parsing does not offer these orders yet; the domain work that ranks by them is under way.
+      throw new Error(`sort_by=${sortBy} is not ranked yet`);
   }
 }
 

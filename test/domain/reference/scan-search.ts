@@ -125,6 +125,9 @@ function sortValue(
     }
     case 'scoring':
       return (doc) => scores?.get(doc) ?? 0;
+    case 'location_experience':
+    case 'location_education':
+      throw new Error(`sort_by=${sortBy} is not ranked by the scan yet`);
   }
 }
 
