@@ -86,6 +86,13 @@ export const SCORE_JOBS: SuiteOperation = {
 };
 
 export const GRADING = [GRADE_PROFILES, GRADE_JOBS];
+
+/** Where to send an operation: grading goes to the spelling the target names. */
+export function pathOf(op: SuiteOperation, t: Target): string {
+  if (op === GRADE_PROFILES) return t.profiles.grading_path;
+  if (op === GRADE_JOBS) return t.jobs.grading_path;
+  return op.path;
+}
 export const LISTS = [SEARCH_PROFILES, SEARCH_JOBS, SCORE_PROFILES, SCORE_JOBS];
 export const SCORING = [SCORE_PROFILES, SCORE_JOBS];
 export const ALL_OPERATIONS = [...GRADING, ...LISTS];

@@ -12,6 +12,8 @@ export type Target = {
     board_key: string;
     job_key: string;
     profile_ids: { source_key: string; profile_key: string }[];
+    /** Where to grade profiles: the contract's `/profiles/grading` or the SDKs' `/profile/grading`. */
+    grading_path: (typeof GRADING_PATHS.profiles)[number];
   };
   jobs: {
     algorithm_key: string;
@@ -19,8 +21,16 @@ export type Target = {
     source_key: string;
     profile_key: string;
     job_ids: { board_key: string; job_key: string }[];
+    /** Where to grade jobs: `/jobs/grading` or `/job/grading`. */
+    grading_path: (typeof GRADING_PATHS.jobs)[number];
   };
 };
+
+/** The two spellings of each grading path; the first, the contract's own, is the default. */
+export const GRADING_PATHS = {
+  profiles: ['/profiles/grading', '/profile/grading'],
+  jobs: ['/jobs/grading', '/job/grading'],
+} as const;
 
 /** A target that cannot be used: the check stops (exit 2) with this message. */
 export class TargetError extends Error {
@@ -74,6 +84,12 @@ export function parseTarget(json: unknown, env: NodeJS.ProcessEnv, source: strin
     Array.isArray(value) && value.length > 0
       ? value.map((v, i) => key(v, `${where}[${i}]`))
       : fail(`${where} must be a non-empty array of keys`);
+  const gradingPath = <P extends string>(value: unknown, spellings: readonly P[], where: string) =>
+    value === undefined
+      ? (spellings[0] as P)
+      : spellings.includes(value as P)
+        ? (value as P)
+        : fail(`${where} must be ${spellings.join(' or ')}, got ${JSON.stringify(value)}`);
   const list = (value: unknown, where: string) =>
     Array.isArray(value) && value.length >= 2
       ? value
@@ -102,6 +118,7 @@ export function parseTarget(json: unknown, env: NodeJS.ProcessEnv, source: strin
           profile_key: key(o.profile_key, `profiles.profile_ids[${i}].profile_key`),
         };
       }),
+      grading_path: gradingPath(p.grading_path, GRADING_PATHS.profiles, 'profiles.grading_path'),
     },
     jobs: {
       algorithm_key: str(j.algorithm_key, 'jobs.algorithm_key'),
@@ -115,6 +132,7 @@ export function parseTarget(json: unknown, env: NodeJS.ProcessEnv, source: strin
           job_key: key(o.job_key, `jobs.job_ids[${i}].job_key`),
         };
       }),
+      grading_path: gradingPath(j.grading_path, GRADING_PATHS.jobs, 'jobs.grading_path'),
     },
   };
 }

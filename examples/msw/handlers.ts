@@ -11,5 +11,7 @@ const hrmock = ({ request }: { request: Request }) => mockFetch(request);
 export const handlers = [
   http.all('*/profiles/*', hrmock),
   http.all('*/jobs/*', hrmock),
+  http.all('*/profile/grading', hrmock),
+  http.all('*/job/grading', hrmock),
   http.get('*/_mock/target', hrmock),
 ];

@@ -42,7 +42,7 @@ export function installServiceWorkerMock(
 
 /**
  * Whether the mock answers this URL: on `origin`, under `basePath`, one of `/profiles/…`,
- * `/jobs/…`, `/_mock/target`, `/openapi.json` or `/openapi.yaml`. Pages, scripts, styles and
+ * `/jobs/…`, `/profile/grading`, `/job/grading`, `/_mock/target`, `/openapi.json` or `/openapi.yaml`. Pages, scripts, styles and
  * other origins are not its business.
  */
 export function isMockedUrl(url: URL, origin: string, basePath = '/'): boolean {
@@ -53,6 +53,12 @@ export function isMockedUrl(url: URL, origin: string, basePath = '/'): boolean {
   return (
     path.startsWith('/profiles/') ||
     path.startsWith('/jobs/') ||
-    ['/_mock/target', '/openapi.json', '/openapi.yaml'].includes(path)
+    [
+      '/profile/grading',
+      '/job/grading',
+      '/_mock/target',
+      '/openapi.json',
+      '/openapi.yaml',
+    ].includes(path)
   );
 }

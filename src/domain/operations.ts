@@ -108,20 +108,21 @@ export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Resu
     scores.push(scorePair(score(doc.index)));
     errors.push(null);
   }
-  return ok(
-    answerOf('Grading finished.', [
-      [
-        NAMES[kind].plural,
-        listOf(items, (out, doc) => {
-          if (doc === null) out.text('null');
-          else if (query.returnFull) out.bytes(collection.json(doc.index));
-          else out.text(JSON.stringify(doc.minimal));
-        }),
-      ],
-      ['scores', valueJson(scores)],
-      ['errors', valueJson(errors)],
-    ]),
-  );
+  const fields: Parameters<typeof answerOf>[1] = [
+    [
+      NAMES[kind].plural,
+      listOf(items, (out, doc) => {
+        if (doc === null) out.text('null');
+        else if (query.returnFull) out.bytes(collection.json(doc.index));
+        else out.text(JSON.stringify(doc.minimal));
+      }),
+    ],
+    ['scores', valueJson(scores)],
+    ['errors', valueJson(errors)],
+  ];
+  // Single mode answered `data.score` before batches existed, and its clients still read it.
+  if (query.single !== undefined) fields.push(['score', valueJson(scores[0]?.[1] ?? null)]);
+  return ok(answerOf('Grading finished.', fields));
 }
 
 /** The full objects, from the collection's cache of their JSON. */

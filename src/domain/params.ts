@@ -1,3 +1,4 @@
+import { fromPythonLiteral } from './python-literal.ts';
 import { fail, ok, type ParamError, type Result } from './result.ts';
 
 /**
@@ -10,6 +11,7 @@ export type RawParams = Map<string, unknown>;
 export const KEY_PATTERN = /^[0-9a-f]{40}$/;
 const EXAMPLE_KEY = '12feac8fdc9c3b5f6c463c8f3a705d17d2581331';
 const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+const SPACED_OFFSET = /(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}:?\d{2})$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 export type ItemFilter = { name: string; value: string | null };
@@ -29,7 +31,10 @@ function safeJson(value: unknown): string {
   }
 }
 
-/** Tries to read a string as JSON; a value that is not JSON stays a string. */
+/**
+ * Tries to read a string as JSON, or as the Python literal a client sends when it passes
+ * `str(value)` for `json.dumps(value)`; a value that is neither stays a string.
+ */
 function maybeJson(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const first = value.trimStart()[0];
@@ -37,8 +42,20 @@ function maybeJson(value: unknown): unknown {
   try {
     return JSON.parse(value) as unknown;
   } catch {
-    return value;
+    if (first === '"') return value;
+    return fromPythonLiteral(value) ?? value;
   }
+}
+
+/** What `String(object)` gives: a client turned an object into text instead of encoding it. */
+const OBJECT_AS_TEXT = '[object Object]';
+
+/** A plain `a,b,c` (what `URLSearchParams` makes of a list): its non-empty parts. */
+function commaParts(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
 }
 
 /**
@@ -60,7 +77,17 @@ export class ParamReader {
   }
 
   error(param: string, message: string): void {
-    this.#errors.push({ param, message });
+    const sent = this.#raw.get(param);
+    const hint =
+      typeof sent === 'string' || Array.isArray(sent)
+        ? String(sent).includes(OBJECT_AS_TEXT)
+        : false;
+    this.#errors.push({
+      param,
+      message: hint
+        ? `${message}. ${OBJECT_AS_TEXT} is what an object becomes when it is turned into text: encode it as JSON (JSON.stringify) or as ${param}[field]=… pairs`
+        : message,
+    });
   }
 
   finish<T>(value: T): Result<T> {
@@ -117,7 +144,10 @@ export class ParamReader {
     const raw = this.#raw.get(name);
     const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => {
       const decoded = maybeJson(v);
-      return Array.isArray(decoded) ? decoded : [decoded];
+      if (Array.isArray(decoded)) return decoded;
+      // `k1,k2`: keys hold no comma, so a comma-joined list is unambiguous.
+      if (typeof decoded === 'string' && decoded.includes(',')) return commaParts(decoded);
+      return [decoded];
     });
     const bad = values.find((v) => typeof v !== 'string' || !KEY_PATTERN.test(v));
     if (values.length === 0 || bad !== undefined) {
@@ -207,8 +237,9 @@ export class ParamReader {
   dateTime(name: string): number | undefined {
     if (!this.has(name)) return undefined;
     const raw = this.#scalar(name);
-    const time =
-      typeof raw === 'string' && ISO_DATE.test(raw.trim()) ? Date.parse(raw.trim()) : Number.NaN;
+    // An unencoded `+0000` reaches us as ` 0000` (a query string's `+` is a space): put it back.
+    const text = typeof raw === 'string' ? raw.trim().replace(SPACED_OFFSET, '$1+$2') : '';
+    const time = ISO_DATE.test(text) ? Date.parse(text) : Number.NaN;
     if (Number.isNaN(time)) {
       this.error(
         name,
@@ -240,7 +271,13 @@ export class ParamReader {
 
   keywords(name: string): string[] | undefined {
     if (!this.has(name)) return undefined;
-    const list = this.#list(name);
+    const raw = this.#raw.get(name);
+    // A plain string, not JSON: `python` or `python,spark` (how URLSearchParams sends a list).
+    const plain =
+      typeof raw === 'string' && !/^\s*[[{"]/.test(raw) && !raw.includes(OBJECT_AS_TEXT)
+        ? commaParts(raw)
+        : undefined;
+    const list = plain !== undefined && plain.length > 0 ? plain : this.#list(name);
     if (list === undefined || list.some((v) => typeof v !== 'string' || v.trim() === '')) {
       this.error(
         name,
@@ -290,12 +327,13 @@ export class ParamReader {
   geoPoint(name: string): GeoPoint | undefined {
     if (!this.has(name)) return undefined;
     const raw = this.#scalar(name);
-    const value = maybeJson(raw) as { lat?: unknown; lng?: unknown } | null;
-    const lat = typeof value === 'object' && value !== null ? Number(value.lat) : Number.NaN;
-    const lng = typeof value === 'object' && value !== null ? Number(value.lng) : Number.NaN;
+    const value = maybeJson(raw) as { lat?: unknown; lng?: unknown; lon?: unknown } | null;
+    const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+    // `lon` is the JS SDK's spelling (and Elasticsearch's); `lng` is the API's.
+    const sentLng = isObject ? (value.lng ?? value.lon) : undefined;
+    const lat = isObject ? numeric(value.lat) : Number.NaN;
+    const lng = isObject ? numeric(sentLng) : Number.NaN;
     if (
-      typeof value?.lat === 'boolean' ||
-      typeof value?.lng === 'boolean' ||
       !Number.isFinite(lat) ||
       !Number.isFinite(lng) ||
       Math.abs(lat) > 90 ||
@@ -303,7 +341,7 @@ export class ParamReader {
     ) {
       this.error(
         name,
-        `${name} must be a JSON object {"lat": -90..90, "lng": -180..180}, e.g. ${name}={"lat":45.764,"lng":4.8357}, got ${shown(raw)}`,
+        `${name} must be a JSON object {"lat": -90..90, "lng": -180..180} ("lon" is read as "lng"), e.g. ${name}={"lat":45.764,"lng":4.8357}, got ${shown(raw)}`,
       );
       return undefined;
     }
@@ -366,6 +404,16 @@ function toItemFilter(entry: unknown): ItemFilter | null {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return null;
   const { name, value } = item as { name?: unknown; value?: unknown };
   if (typeof name !== 'string' || name.trim() === '') return null;
-  if (value !== undefined && value !== null && typeof value !== 'string') return null;
-  return { name: name.trim(), value: value ?? null };
+  if (value === undefined || value === null) return { name: name.trim(), value: null };
+  // Numbers and booleans (`0.9`, `true`, as the SDKs' documentation sends) match as their text.
+  if (typeof value === 'number' && Number.isFinite(value))
+    return { name: name.trim(), value: String(value) };
+  if (typeof value === 'boolean') return { name: name.trim(), value: String(value) };
+  return typeof value === 'string' ? { name: name.trim(), value } : null;
+}
+
+/** A coordinate sent as a number or a numeric string; anything else is NaN. */
+function numeric(value: unknown): number {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
 }

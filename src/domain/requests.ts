@@ -1,6 +1,7 @@
 import { type Kind, NAMES, otherKind } from './kinds.ts';
 import { type GeoPoint, type ItemFilter, ParamReader, type RawParams } from './params.ts';
 import type { Result } from './result.ts';
+import { readSortBy } from './sort-names.ts';
 
 export const SEARCH_SORTS = ['created_at', 'updated_at', 'searching', 'location'] as const;
 export const SCORING_SORTS = [...SEARCH_SORTS, 'scoring'] as const;
@@ -14,6 +15,12 @@ export type SortBy = (typeof SCORING_SORTS)[number] | 'location_experience' | 'l
 export const STAGES = ['new', 'yes', 'later', 'no'] as const;
 export type Stage = (typeof STAGES)[number];
 export type OrderBy = 'desc' | 'asc';
+
+/**
+ * The scoring algorithm of a request that names none: the SDKs' scoring calls send no
+ * `algorithm_key` (some send the older `agent_key`, which is read in its place).
+ */
+export const DEFAULT_SCORING_ALGORITHM = 'default';
 
 export const MAX_LIMIT = 100;
 export const MAX_BATCH = 100;
@@ -97,24 +104,26 @@ export function parseSearch(kind: Kind, raw: RawParams): Result<SearchQuery> {
 
 export function parseScoring(kind: Kind, raw: RawParams): Result<ScoreQuery> {
   const read = new ParamReader(raw);
-  const algorithmKey = read.string('algorithm_key', {
-    required: true,
-    hint: 'send the key of the scoring algorithm',
-  });
+  // `agent_key` and `use_agent` are the older names, still sent by the SDKs; the new ones win.
+  const algorithmKey = read.has('algorithm_key')
+    ? read.string('algorithm_key')
+    : (read.string('agent_key') ?? DEFAULT_SCORING_ALGORITHM);
   const target = readObjectRef(read, otherKind(kind), true);
   const search = readSearch(read, kind, SCORING_SORTS);
-  const useAlgorithm = read.boolean('use_algorithm', true);
+  const switchName =
+    read.has('use_algorithm') || !read.has('use_agent') ? 'use_algorithm' : 'use_agent';
+  const useAlgorithm = read.boolean(switchName, true);
   const threshold = read.number('score_threshold', { min: 0, max: 1 });
   if (!useAlgorithm && search.sortBy === 'scoring') {
     read.error(
       'sort_by',
-      'sort_by=scoring needs scores: drop use_algorithm=0 or sort by another field',
+      `sort_by=scoring needs scores: drop ${switchName}=0 or sort by another field`,
     );
   }
   if (!useAlgorithm && threshold !== undefined) {
     read.error(
       'score_threshold',
-      'score_threshold needs scores: drop use_algorithm=0 or drop score_threshold',
+      `score_threshold needs scores: drop ${switchName}=0 or drop score_threshold`,
     );
   }
   const query: ScoreQuery = {
@@ -171,7 +180,7 @@ function readSearch(read: ParamReader, kind: Kind, sorts: readonly SortBy[]): Se
     read.keyList(names.containerKeys, names.container, { required: true }) ?? [];
   const page = read.integer('page', { min: 1, fallback: 1 });
   const limit = read.integer('limit', { min: 1, max: MAX_LIMIT, fallback: 30 });
-  const sortBy = read.oneOf('sort_by', sorts, 'created_at');
+  const sortBy = readSortBy(read, sorts);
   const orderBy = read.oneOf('order_by', ['desc', 'asc'] as const, 'desc');
   const filters = readFilters(read);
   if (sortBy === 'location' && filters.near === undefined && !read.has('location_geopoint')) {

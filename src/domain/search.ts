@@ -162,6 +162,11 @@ function sortValues(
   }
 }
 
+/**
+ * Paging of a list. `maxPage` is at least 1, so an empty result is one empty page: the Python
+ * SDK's pagination model divides by `maxPage` and asserts `page <= maxPage` on page 1. A page
+ * past the last is answered too, empty (the public record shows no error for it).
+ */
 export function metaOf(total: number, page: number, limit: number, count: number): Meta {
-  return { page, maxPage: Math.ceil(total / limit), count, total };
+  return { page, maxPage: Math.max(1, Math.ceil(total / limit)), count, total };
 }

@@ -31,6 +31,7 @@ export function targetOf(store: Store): Target {
       board_key: job.containerKey,
       job_key: job.key,
       profile_ids: profileBatch.map((d) => ({ source_key: d.containerKey, profile_key: d.key })),
+      grading_path: '/profiles/grading',
     },
     jobs: {
       algorithm_key: 'grader-hrflow-jobs-cosmic5',
@@ -38,6 +39,7 @@ export function targetOf(store: Store): Target {
       source_key: profile.containerKey,
       profile_key: profile.key,
       job_ids: spread(jobs, BATCH).map((d) => ({ board_key: d.containerKey, job_key: d.key })),
+      grading_path: '/jobs/grading',
     },
   };
 }

@@ -6,6 +6,27 @@
 // Generated from contract/openapi.yaml by `npm run types`. Do not edit.
 
 export interface paths {
+    "/job/grading": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Grade jobs for a profile (the SDKs' spelling)
+         * @description The same operation as `GET /jobs/grading`, under the singular path the official SDKs call
+         *     (`job/grading`): same parameters, same answers.
+         */
+        get: operations["gradeJobsSingular"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/grading": {
         parameters: {
             query?: never;
@@ -76,6 +97,27 @@ export interface paths {
          * @description The same search as `GET /jobs/searching`, with the parameters in a JSON object.
          */
         post: operations["searchJobsPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/grading": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Grade profiles for a job (the SDKs' spelling)
+         * @description The same operation as `GET /profiles/grading`, under the singular path the official SDKs call
+         *     (`profile/grading`): same parameters, same answers.
+         */
+        get: operations["gradeProfilesSingular"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -242,10 +284,12 @@ export interface components {
             tasks?: components["schemas"]["NamedValueList"];
             title: components["schemas"]["NullableString"];
         };
+        /** @description A point. `lon` (the JS SDK's spelling) is read as `lng`; one of the two is required. */
         GeoPoint: {
             lat: number;
-            lng: number;
-        };
+            lng?: number;
+            lon?: number;
+        } | unknown | unknown;
         /** @description One entry per requested item, `null` when it was graded, otherwise why it could not be. */
         GradeErrors: components["schemas"]["NullableString"][];
         /** @description One entry per requested item, `[1 - s, s]`, or `null` when it could not be graded. */
@@ -266,7 +310,11 @@ export interface components {
         };
         ItemFilter: {
             name: string;
-            value?: string | null;
+            /**
+             * @description Compared with the item's value, ignoring case; a number or a boolean (as the SDKs'
+             *     documentation sends) compares as its text. Skills match by name only.
+             */
+            value?: string | number | boolean | null;
         };
         ItemFilterList: components["schemas"]["ItemFilter"][];
         /** @description A full job. It carries every field of JobMinimal with the same value. */
@@ -320,14 +368,15 @@ export interface components {
                  *     is, `null` when the job does not exist.
                  */
                 jobs: (components["schemas"]["JobMinimal"] | components["schemas"]["Job"] | null)[];
+                score?: components["schemas"]["SingleScore"];
                 scores: components["schemas"]["GradeScores"];
             };
         };
         /** @description One of `profile_key` and `profile_reference` is required. */
         JobsScoringBody: components["schemas"]["SearchFilters"] & components["schemas"]["ScoringOptions"] & {
             board_keys: components["schemas"]["KeyList"] | components["schemas"]["JsonList"];
-            profile_key?: components["schemas"]["Key"];
-            profile_reference?: string;
+            profile_key?: components["schemas"]["Key"] | null;
+            profile_reference?: string | null;
             source_key: components["schemas"]["Key"];
         };
         JobsScoringResponse: components["schemas"]["Envelope"] & {
@@ -340,7 +389,7 @@ export interface components {
         };
         JobsSearchingBody: components["schemas"]["SearchFilters"] & {
             board_keys: components["schemas"]["KeyList"] | components["schemas"]["JsonList"];
-            sort_by?: components["schemas"]["SortBySearching"];
+            sort_by?: components["schemas"]["SortBySearching"] | null;
         };
         JobsSearchingResponse: components["schemas"]["Envelope"] & {
             data: {
@@ -391,7 +440,12 @@ export interface components {
          * @default false
          */
         LooseBoolean: boolean | (0 | 1) | string;
-        /** @description Paging of a list. `count` items on this page, `total` in all, `maxPage` = ceil(total / limit). */
+        /**
+         * @description Paging of a list. `count` items on this page, `total` in all, `maxPage` =
+         *     max(1, ceil(total / limit)): an empty result is one empty page (since 1.2.0; the Python
+         *     SDK's pagination model divides by `maxPage`). A page past `maxPage` is answered with no
+         *     items.
+         */
         Meta: {
             count: number;
             maxPage: number;
@@ -463,14 +517,15 @@ export interface components {
                  *     when it is, `null` when the profile does not exist.
                  */
                 profiles: (components["schemas"]["ProfileMinimal"] | components["schemas"]["Profile"] | null)[];
+                score?: components["schemas"]["SingleScore"];
                 scores: components["schemas"]["GradeScores"];
             };
         };
         /** @description One of `job_key` and `job_reference` is required. */
         ProfilesScoringBody: components["schemas"]["SearchFilters"] & components["schemas"]["ScoringOptions"] & {
             board_key: components["schemas"]["Key"];
-            job_key?: components["schemas"]["Key"];
-            job_reference?: string;
+            job_key?: components["schemas"]["Key"] | null;
+            job_reference?: string | null;
             source_keys: components["schemas"]["KeyList"] | components["schemas"]["JsonList"];
         };
         ProfilesScoringResponse: components["schemas"]["Envelope"] & {
@@ -482,7 +537,7 @@ export interface components {
             meta: components["schemas"]["Meta"];
         };
         ProfilesSearchingBody: components["schemas"]["SearchFilters"] & {
-            sort_by?: components["schemas"]["SortBySearching"];
+            sort_by?: components["schemas"]["SortBySearching"] | null;
             source_keys: components["schemas"]["KeyList"] | components["schemas"]["JsonList"];
         };
         ProfilesSearchingResponse: components["schemas"]["Envelope"] & {
@@ -506,35 +561,60 @@ export interface components {
         ScorePair: number[];
         ScoreThreshold: number;
         ScoringOptions: {
-            algorithm_key: string;
-            score_threshold?: components["schemas"]["ScoreThreshold"];
-            sort_by?: components["schemas"]["SortByScoring"];
-            use_algorithm?: components["schemas"]["UseAlgorithm"];
+            agent_key?: string | null;
+            algorithm_key?: string | null;
+            score_threshold?: components["schemas"]["ScoreThreshold"] | null;
+            sort_by?: components["schemas"]["SortByScoring"] | null;
+            use_agent?: components["schemas"]["UseAlgorithm"] | null;
+            use_algorithm?: components["schemas"]["UseAlgorithm"] | null;
         };
-        /** @description The searching filters, by the same names as in the query string. */
+        /**
+         * @description The searching filters, by the same names as in the query string. Every optional field
+         *     may be `null`, which counts as absent (the Python SDK sends `null` for what it leaves
+         *     unset).
+         */
         SearchFilters: {
-            /** Format: date-time */
-            created_at_max?: string;
-            /** Format: date-time */
-            created_at_min?: string;
-            experiences_duration_max?: components["schemas"]["Years"];
-            experiences_duration_min?: components["schemas"]["Years"];
-            languages?: components["schemas"]["ItemFilterList"] | components["schemas"]["JsonList"];
-            limit?: components["schemas"]["Limit"];
-            location_distance?: components["schemas"]["Distance"];
-            location_geopoint?: components["schemas"]["GeoPoint"] | components["schemas"]["JsonList"];
-            order_by?: components["schemas"]["OrderBy"];
-            page?: components["schemas"]["Page"];
-            skills?: components["schemas"]["ItemFilterList"] | components["schemas"]["JsonList"];
-            tags_excluded?: components["schemas"]["TagFilter"] | components["schemas"]["JsonList"];
-            tags_included?: components["schemas"]["TagFilter"] | components["schemas"]["JsonList"];
-            text_keywords?: components["schemas"]["KeywordList"] | components["schemas"]["JsonList"];
+            created_at_max?: components["schemas"]["DateTime"] | null;
+            created_at_min?: components["schemas"]["DateTime"] | null;
+            education_keywords?: components["schemas"]["KeywordList"] | components["schemas"]["JsonList"] | null;
+            education_location_distance?: components["schemas"]["Distance"] | null;
+            education_location_geopoint?: components["schemas"]["GeoPoint"] | components["schemas"]["JsonList"] | null;
+            educations_duration_max?: components["schemas"]["Years"] | null;
+            educations_duration_min?: components["schemas"]["Years"] | null;
+            email?: string | null;
+            experience_keywords?: components["schemas"]["KeywordList"] | components["schemas"]["JsonList"] | null;
+            experience_location_distance?: components["schemas"]["Distance"] | null;
+            experience_location_geopoint?: components["schemas"]["GeoPoint"] | components["schemas"]["JsonList"] | null;
+            experiences_duration_max?: components["schemas"]["Years"] | null;
+            experiences_duration_min?: components["schemas"]["Years"] | null;
+            interests?: components["schemas"]["ItemFilterList"] | components["schemas"]["JsonList"] | null;
+            languages?: components["schemas"]["ItemFilterList"] | components["schemas"]["JsonList"] | null;
+            limit?: components["schemas"]["Limit"] | null;
+            location_distance?: components["schemas"]["Distance"] | null;
+            location_geopoint?: components["schemas"]["GeoPoint"] | components["schemas"]["JsonList"] | null;
+            name?: string | null;
+            order_by?: components["schemas"]["OrderBy"] | null;
+            page?: components["schemas"]["Page"] | null;
+            skills?: components["schemas"]["ItemFilterList"] | components["schemas"]["JsonList"] | null;
+            stage?: components["schemas"]["Stage"] | null;
+            summary_keywords?: components["schemas"]["KeywordList"] | components["schemas"]["JsonList"] | null;
+            tags?: components["schemas"]["ItemFilterList"] | components["schemas"]["JsonList"] | null;
+            tags_excluded?: components["schemas"]["TagFilter"] | components["schemas"]["JsonList"] | null;
+            tags_included?: components["schemas"]["TagFilter"] | components["schemas"]["JsonList"] | null;
+            text_keywords?: components["schemas"]["KeywordList"] | components["schemas"]["JsonList"] | null;
+            timestamp_end?: components["schemas"]["Timestamp"] | null;
+            timestamp_start?: components["schemas"]["Timestamp"] | null;
         };
         Section: {
             description: components["schemas"]["NullableString"];
             name: string;
             title: components["schemas"]["NullableString"];
         };
+        /**
+         * @description Single mode only (one item named by key or reference, deprecated): the score `s` of that
+         *     item, as in `scores[0]`, or `null` when it could not be graded. Absent in batch mode.
+         */
+        SingleScore: number | null;
         Skill: {
             name: string;
             /** @enum {string} */
@@ -545,13 +625,16 @@ export interface components {
          * @default created_at
          * @enum {string}
          */
-        SortByScoring: "created_at" | "updated_at" | "searching" | "location" | "scoring";
+        SortByScoring: "created_at" | "updated_at" | "searching" | "location" | "scoring" | "location_experience" | "location_education" | "date" | "date_reception" | "date_creation" | "score_semantic" | "score_predictive";
         /**
          * @default created_at
          * @enum {string}
          */
-        SortBySearching: "created_at" | "updated_at" | "searching" | "location";
+        SortBySearching: "created_at" | "updated_at" | "searching" | "location" | "scoring" | "location_experience" | "location_education" | "date" | "date_reception" | "date_creation" | "score_semantic" | "score_predictive";
+        /** @enum {string} */
+        Stage: "new" | "yes" | "later" | "no";
         TagFilter: components["schemas"]["ItemFilterList"] | components["schemas"]["ItemFilterList"][];
+        Timestamp: number | string;
         Url: {
             type: string;
             url: components["schemas"]["NullableString"];
@@ -688,6 +771,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The older name of `algorithm_key` (the SDKs still send it): the scoring algorithm when `algorithm_key` is absent. */
+        AgentKey: string;
         /**
          * @description The grading or scoring algorithm to use.
          * @example grader-hrflow-profiles-cosmic5
@@ -712,10 +797,48 @@ export interface components {
          * @example 2024-01-01T00:00:00Z
          */
         CreatedAtMin: string;
+        /**
+         * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case.
+         * @example ["msc"]
+         */
+        EducationKeywords: string | string[];
+        /** @description Radius around `education_location_geopoint`, in kilometres; needs that point (a 400 without it). */
+        EducationLocationDistance: components["schemas"]["Distance"];
+        /**
+         * @description Profiles only: keep the profiles with an education located within `education_location_distance` km of this point (50 when sent alone). Also the point `sort_by=location_education` measures from.
+         * @example {"lat":48.8566,"lng":2.3522}
+         */
+        EducationLocationGeopoint: string;
+        /** @description Profiles only: keep the profiles with at most this many years of education. */
+        EducationsDurationMax: components["schemas"]["Years"];
+        /** @description Profiles only: keep the profiles with at least this many years of education (`educations_duration`). */
+        EducationsDurationMin: components["schemas"]["Years"];
+        /**
+         * @description Profiles only: keep the profiles whose `info.email` is this address, ignoring case.
+         * @example lea.moreau@example.com
+         */
+        Email: string;
+        /**
+         * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case.
+         * @example ["airflow"]
+         */
+        ExperienceKeywords: string | string[];
+        /** @description Radius around `experience_location_geopoint`, in kilometres; needs that point (a 400 without it). */
+        ExperienceLocationDistance: components["schemas"]["Distance"];
+        /**
+         * @description Profiles only: keep the profiles with an experience located within `experience_location_distance` km of this point (50 when sent alone); encoded as `location_geopoint`. Also the point `sort_by=location_experience` measures from.
+         * @example {"lat":45.764,"lng":4.8357}
+         */
+        ExperienceLocationGeopoint: string;
         /** @description Profiles with at most this many years of experience; jobs asking for at most this many. */
         ExperiencesDurationMax: components["schemas"]["Years"];
         /** @description Profiles with at least this many years of experience; jobs asking for at least this many. */
         ExperiencesDurationMin: components["schemas"]["Years"];
+        /**
+         * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded as `languages`.
+         * @example [{"name":"climbing","value":null}]
+         */
+        Interests: string | string[];
         /**
          * @description Batch mode: the jobs to grade, as one JSON-encoded array of `{board_key, job_key}`, at
          *     most 100. Either `job_ids` or `board_key` with `job_key`/`job_reference` is required, not
@@ -741,6 +864,11 @@ export interface components {
          * @example {"lat":45.764,"lng":4.8357}
          */
         LocationGeopoint: string;
+        /**
+         * @description Keep the items whose name contains this text, ignoring case: a profile's `info.full_name`, a job's `name`.
+         * @example Moreau
+         */
+        Name: string;
         /**
          * @description `desc` (the default) puts the largest first: the newest, the most relevant, the nearest,
          *     the best scored; `asc` the reverse.
@@ -773,15 +901,29 @@ export interface components {
         /** @description Keep the items whose score is at least this, between 0 and 1. Needs `use_algorithm=1`. */
         ScoreThreshold: components["schemas"]["ScoreThreshold"];
         /**
+         * @description The scoring algorithm to use. Optional since 1.2.0: the SDKs' scoring calls send none.
+         *     Without it, `agent_key` (the older name) is used, and without that the source's default
+         *     algorithm, which this contract names `default`.
+         * @example scorer-hrflow-profiles
+         */
+        ScoringAlgorithmKey: string;
+        /**
          * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`.
          * @example [{"name":"python","value":null}]
          */
         Skills: string | string[];
-        /** @description As in searching, plus `scoring` (the score, which needs `use_algorithm=1`). */
+        /** @description As in searching, with `scoring` (and `score_predictive`) ranking by the score, which needs `use_algorithm=1`. */
         SortByScoring: components["schemas"]["SortByScoring"];
         /**
          * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance) or
-         *     `location` (closeness to `location_geopoint`, which it requires).
+         *     `location` (closeness to `location_geopoint`, which it requires);
+         *     `location_experience` / `location_education` (closeness of the profile's nearest
+         *     experience / education to `experience_location_geopoint` / `education_location_geopoint`,
+         *     or else to `location_geopoint`, one of which it requires; a job's own location for jobs).
+         *     Searching computes no score, so `scoring` (which the Python SDK allows everywhere) ranks
+         *     as `searching`. The JS SDK's older names are read as their new ones: `date`,
+         *     `date_reception`, `date_creation` as `created_at`, `score_semantic` as `searching`,
+         *     `score_predictive` as `scoring`.
          */
         SortBySearching: components["schemas"]["SortBySearching"];
         /** @description Single mode only (deprecated, with `profile_key` or `profile_reference`); key of the source that holds the profile. */
@@ -793,6 +935,24 @@ export interface components {
          * @example ["12feac8fdc9c3b5f6c463c8f3a705d17d2581331"]
          */
         SourceKeys: string | components["schemas"]["KeyList"];
+        /**
+         * @description Keep the profiles at this stage: the `stage` of the label a recruiter gave the profile for
+         *     a job (`profile.labels`). On scoring, the label for the scored job (profiles) or the
+         *     scored profile's label for each job (jobs) counts; on searching, any label of the profile
+         *     (profiles) or any profile's label for the job (jobs). `new` keeps those without such a
+         *     label. No default: without it, stages do not filter.
+         */
+        Stage: components["schemas"]["Stage"];
+        /**
+         * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+         * @example ["spark"]
+         */
+        SummaryKeywords: string | string[];
+        /**
+         * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+         * @example [{"name":"remote","value":"yes"}]
+         */
+        Tags: string | string[];
         /**
          * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
          * @example [{"name":"status","value":"hired"}]
@@ -810,6 +970,18 @@ export interface components {
          * @example ["python","spark"]
          */
         TextKeywords: string | components["schemas"]["KeywordList"];
+        /**
+         * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the earlier bound holds.
+         * @example 1767225599
+         */
+        TimestampEnd: components["schemas"]["Timestamp"];
+        /**
+         * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds.
+         * @example 1704067200
+         */
+        TimestampStart: components["schemas"]["Timestamp"];
+        /** @description The older name of `use_algorithm` (the SDKs send `use_agent=1`): `0` searches only. `use_algorithm` wins when both are sent. */
+        UseAgent: components["schemas"]["UseAlgorithm"];
         /** @description `1` (the default) scores with the algorithm; `0` searches only (no scores, empty `predictions`). */
         UseAlgorithm: components["schemas"]["UseAlgorithm"];
     };
@@ -819,6 +991,63 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    gradeJobsSingular: {
+        parameters: {
+            query: {
+                /**
+                 * @description The grading or scoring algorithm to use.
+                 * @example grader-hrflow-profiles-cosmic5
+                 */
+                algorithm_key: components["parameters"]["AlgorithmKey"];
+                /** @description Single mode only (with `job_key` or `job_reference`); key of the board that holds the job. */
+                board_key?: components["parameters"]["BoardKeyOptional"];
+                /**
+                 * @description Batch mode: the jobs to grade, as one JSON-encoded array of `{board_key, job_key}`, at
+                 *     most 100. Either `job_ids` or `board_key` with `job_key`/`job_reference` is required, not
+                 *     both.
+                 * @example [{"board_key":"6ccf32b97e48e95ebffd022edbb7614eb831aaf4","job_key":"b92b51350515ae10f99b69338aeb1acbe9670c75"}]
+                 */
+                job_ids?: components["parameters"]["JobIds"];
+                /** @description Key of the job. One of `job_key` and `job_reference` is required (where the operation takes one job). */
+                job_key?: components["parameters"]["JobKey"];
+                /** @description Reference of the job, unique within its board. One of `job_key` and `job_reference` is required (where the operation takes one job). */
+                job_reference?: components["parameters"]["JobReference"];
+                /** @description Key of the profile. One of `profile_key` and `profile_reference` is required (where the operation takes one profile). */
+                profile_key?: components["parameters"]["ProfileKey"];
+                /** @description Reference of the profile, unique within its source. One of `profile_key` and `profile_reference` is required (where the operation takes one profile). */
+                profile_reference?: components["parameters"]["ProfileReference"];
+                /**
+                 * @description `true` returns each graded job as a full job; `false` (the default) returns minimal jobs
+                 *     (key, reference, board_key, created_at, updated_at). `1`/`0` and any case are accepted.
+                 */
+                return_job?: components["parameters"]["ReturnJob"];
+                /** @description Key of the source that holds the profile. */
+                source_key: components["parameters"]["SourceKeyRequired"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One grade per requested job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobsGradingResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["OverQuota"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     gradeJobs: {
         parameters: {
             query: {
@@ -879,11 +1108,15 @@ export interface operations {
     scoreJobs: {
         parameters: {
             query: {
+                /** @description The older name of `algorithm_key` (the SDKs still send it): the scoring algorithm when `algorithm_key` is absent. */
+                agent_key?: components["parameters"]["AgentKey"];
                 /**
-                 * @description The grading or scoring algorithm to use.
-                 * @example grader-hrflow-profiles-cosmic5
+                 * @description The scoring algorithm to use. Optional since 1.2.0: the SDKs' scoring calls send none.
+                 *     Without it, `agent_key` (the older name) is used, and without that the source's default
+                 *     algorithm, which this contract names `default`.
+                 * @example scorer-hrflow-profiles
                  */
-                algorithm_key: components["parameters"]["AlgorithmKey"];
+                algorithm_key?: components["parameters"]["ScoringAlgorithmKey"];
                 /**
                  * @description Keys of the boards to search, as one JSON-encoded array; repeating `board_keys` once per key is accepted too.
                  * @example ["6ccf32b97e48e95ebffd022edbb7614eb831aaf4"]
@@ -918,6 +1151,11 @@ export interface operations {
                  */
                 location_geopoint?: components["parameters"]["LocationGeopoint"];
                 /**
+                 * @description Keep the items whose name contains this text, ignoring case: a profile's `info.full_name`, a job's `name`.
+                 * @example Moreau
+                 */
+                name?: components["parameters"]["Name"];
+                /**
                  * @description `desc` (the default) puts the largest first: the newest, the most relevant, the nearest,
                  *     the best scored; `asc` the reverse.
                  */
@@ -935,10 +1173,28 @@ export interface operations {
                  * @example [{"name":"python","value":null}]
                  */
                 skills?: components["parameters"]["Skills"];
-                /** @description As in searching, plus `scoring` (the score, which needs `use_algorithm=1`). */
+                /** @description As in searching, with `scoring` (and `score_predictive`) ranking by the score, which needs `use_algorithm=1`. */
                 sort_by?: components["parameters"]["SortByScoring"];
                 /** @description Key of the source that holds the profile. */
                 source_key: components["parameters"]["SourceKeyRequired"];
+                /**
+                 * @description Keep the profiles at this stage: the `stage` of the label a recruiter gave the profile for
+                 *     a job (`profile.labels`). On scoring, the label for the scored job (profiles) or the
+                 *     scored profile's label for each job (jobs) counts; on searching, any label of the profile
+                 *     (profiles) or any profile's label for the job (jobs). `new` keeps those without such a
+                 *     label. No default: without it, stages do not filter.
+                 */
+                stage?: components["parameters"]["Stage"];
+                /**
+                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+                 * @example ["spark"]
+                 */
+                summary_keywords?: components["parameters"]["SummaryKeywords"];
+                /**
+                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+                 * @example [{"name":"remote","value":"yes"}]
+                 */
+                tags?: components["parameters"]["Tags"];
                 /**
                  * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
                  * @example [{"name":"status","value":"hired"}]
@@ -956,6 +1212,18 @@ export interface operations {
                  * @example ["python","spark"]
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
+                /**
+                 * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the earlier bound holds.
+                 * @example 1767225599
+                 */
+                timestamp_end?: components["parameters"]["TimestampEnd"];
+                /**
+                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds.
+                 * @example 1704067200
+                 */
+                timestamp_start?: components["parameters"]["TimestampStart"];
+                /** @description The older name of `use_algorithm` (the SDKs send `use_agent=1`): `0` searches only. `use_algorithm` wins when both are sent. */
+                use_agent?: components["parameters"]["UseAgent"];
                 /** @description `1` (the default) scores with the algorithm; `0` searches only (no scores, empty `predictions`). */
                 use_algorithm?: components["parameters"]["UseAlgorithm"];
             };
@@ -1037,6 +1305,11 @@ export interface operations {
                  */
                 location_geopoint?: components["parameters"]["LocationGeopoint"];
                 /**
+                 * @description Keep the items whose name contains this text, ignoring case: a profile's `info.full_name`, a job's `name`.
+                 * @example Moreau
+                 */
+                name?: components["parameters"]["Name"];
+                /**
                  * @description `desc` (the default) puts the largest first: the newest, the most relevant, the nearest,
                  *     the best scored; `asc` the reverse.
                  */
@@ -1050,9 +1323,34 @@ export interface operations {
                 skills?: components["parameters"]["Skills"];
                 /**
                  * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance) or
-                 *     `location` (closeness to `location_geopoint`, which it requires).
+                 *     `location` (closeness to `location_geopoint`, which it requires);
+                 *     `location_experience` / `location_education` (closeness of the profile's nearest
+                 *     experience / education to `experience_location_geopoint` / `education_location_geopoint`,
+                 *     or else to `location_geopoint`, one of which it requires; a job's own location for jobs).
+                 *     Searching computes no score, so `scoring` (which the Python SDK allows everywhere) ranks
+                 *     as `searching`. The JS SDK's older names are read as their new ones: `date`,
+                 *     `date_reception`, `date_creation` as `created_at`, `score_semantic` as `searching`,
+                 *     `score_predictive` as `scoring`.
                  */
                 sort_by?: components["parameters"]["SortBySearching"];
+                /**
+                 * @description Keep the profiles at this stage: the `stage` of the label a recruiter gave the profile for
+                 *     a job (`profile.labels`). On scoring, the label for the scored job (profiles) or the
+                 *     scored profile's label for each job (jobs) counts; on searching, any label of the profile
+                 *     (profiles) or any profile's label for the job (jobs). `new` keeps those without such a
+                 *     label. No default: without it, stages do not filter.
+                 */
+                stage?: components["parameters"]["Stage"];
+                /**
+                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+                 * @example ["spark"]
+                 */
+                summary_keywords?: components["parameters"]["SummaryKeywords"];
+                /**
+                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+                 * @example [{"name":"remote","value":"yes"}]
+                 */
+                tags?: components["parameters"]["Tags"];
                 /**
                  * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
                  * @example [{"name":"status","value":"hired"}]
@@ -1070,6 +1368,16 @@ export interface operations {
                  * @example ["python","spark"]
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
+                /**
+                 * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the earlier bound holds.
+                 * @example 1767225599
+                 */
+                timestamp_end?: components["parameters"]["TimestampEnd"];
+                /**
+                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds.
+                 * @example 1704067200
+                 */
+                timestamp_start?: components["parameters"]["TimestampStart"];
             };
             header?: never;
             path?: never;
@@ -1109,6 +1417,64 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    gradeProfilesSingular: {
+        parameters: {
+            query: {
+                /**
+                 * @description The grading or scoring algorithm to use.
+                 * @example grader-hrflow-profiles-cosmic5
+                 */
+                algorithm_key: components["parameters"]["AlgorithmKey"];
+                /** @description Key of the board that holds the job. */
+                board_key: components["parameters"]["BoardKeyRequired"];
+                /** @description Key of the job. One of `job_key` and `job_reference` is required (where the operation takes one job). */
+                job_key?: components["parameters"]["JobKey"];
+                /** @description Reference of the job, unique within its board. One of `job_key` and `job_reference` is required (where the operation takes one job). */
+                job_reference?: components["parameters"]["JobReference"];
+                /**
+                 * @description Batch mode (recommended): the profiles to grade, as one JSON-encoded array of
+                 *     `{source_key, profile_key}`, at most 100. Either `profile_ids` or `source_key` with
+                 *     `profile_key`/`profile_reference` is required, not both.
+                 * @example [{"source_key":"12feac8fdc9c3b5f6c463c8f3a705d17d2581331","profile_key":"51a2ef4240eff941c66c4aed73cec3efa725e53e"}]
+                 */
+                profile_ids?: components["parameters"]["ProfileIds"];
+                /** @description Key of the profile. One of `profile_key` and `profile_reference` is required (where the operation takes one profile). */
+                profile_key?: components["parameters"]["ProfileKey"];
+                /** @description Reference of the profile, unique within its source. One of `profile_key` and `profile_reference` is required (where the operation takes one profile). */
+                profile_reference?: components["parameters"]["ProfileReference"];
+                /**
+                 * @description `true` returns each graded profile as a full profile; `false` (the default) returns
+                 *     minimal profiles (key, reference, source_key, created_at, updated_at). `1`/`0` and any
+                 *     case are accepted.
+                 */
+                return_profile?: components["parameters"]["ReturnProfile"];
+                /** @description Single mode only (deprecated, with `profile_key` or `profile_reference`); key of the source that holds the profile. */
+                source_key?: components["parameters"]["SourceKeyOptional"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One grade per requested profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilesGradingResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["OverQuota"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1173,11 +1539,15 @@ export interface operations {
     scoreProfiles: {
         parameters: {
             query: {
+                /** @description The older name of `algorithm_key` (the SDKs still send it): the scoring algorithm when `algorithm_key` is absent. */
+                agent_key?: components["parameters"]["AgentKey"];
                 /**
-                 * @description The grading or scoring algorithm to use.
-                 * @example grader-hrflow-profiles-cosmic5
+                 * @description The scoring algorithm to use. Optional since 1.2.0: the SDKs' scoring calls send none.
+                 *     Without it, `agent_key` (the older name) is used, and without that the source's default
+                 *     algorithm, which this contract names `default`.
+                 * @example scorer-hrflow-profiles
                  */
-                algorithm_key: components["parameters"]["AlgorithmKey"];
+                algorithm_key?: components["parameters"]["ScoringAlgorithmKey"];
                 /** @description Key of the board that holds the job. */
                 board_key: components["parameters"]["BoardKeyRequired"];
                 /**
@@ -1190,10 +1560,48 @@ export interface operations {
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
+                /**
+                 * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case.
+                 * @example ["msc"]
+                 */
+                education_keywords?: components["parameters"]["EducationKeywords"];
+                /** @description Radius around `education_location_geopoint`, in kilometres; needs that point (a 400 without it). */
+                education_location_distance?: components["parameters"]["EducationLocationDistance"];
+                /**
+                 * @description Profiles only: keep the profiles with an education located within `education_location_distance` km of this point (50 when sent alone). Also the point `sort_by=location_education` measures from.
+                 * @example {"lat":48.8566,"lng":2.3522}
+                 */
+                education_location_geopoint?: components["parameters"]["EducationLocationGeopoint"];
+                /** @description Profiles only: keep the profiles with at most this many years of education. */
+                educations_duration_max?: components["parameters"]["EducationsDurationMax"];
+                /** @description Profiles only: keep the profiles with at least this many years of education (`educations_duration`). */
+                educations_duration_min?: components["parameters"]["EducationsDurationMin"];
+                /**
+                 * @description Profiles only: keep the profiles whose `info.email` is this address, ignoring case.
+                 * @example lea.moreau@example.com
+                 */
+                email?: components["parameters"]["Email"];
+                /**
+                 * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case.
+                 * @example ["airflow"]
+                 */
+                experience_keywords?: components["parameters"]["ExperienceKeywords"];
+                /** @description Radius around `experience_location_geopoint`, in kilometres; needs that point (a 400 without it). */
+                experience_location_distance?: components["parameters"]["ExperienceLocationDistance"];
+                /**
+                 * @description Profiles only: keep the profiles with an experience located within `experience_location_distance` km of this point (50 when sent alone); encoded as `location_geopoint`. Also the point `sort_by=location_experience` measures from.
+                 * @example {"lat":45.764,"lng":4.8357}
+                 */
+                experience_location_geopoint?: components["parameters"]["ExperienceLocationGeopoint"];
                 /** @description Profiles with at most this many years of experience; jobs asking for at most this many. */
                 experiences_duration_max?: components["parameters"]["ExperiencesDurationMax"];
                 /** @description Profiles with at least this many years of experience; jobs asking for at least this many. */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
+                /**
+                 * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded as `languages`.
+                 * @example [{"name":"climbing","value":null}]
+                 */
+                interests?: components["parameters"]["Interests"];
                 /** @description Key of the job. One of `job_key` and `job_reference` is required (where the operation takes one job). */
                 job_key?: components["parameters"]["JobKey"];
                 /** @description Reference of the job, unique within its board. One of `job_key` and `job_reference` is required (where the operation takes one job). */
@@ -1213,6 +1621,11 @@ export interface operations {
                  */
                 location_geopoint?: components["parameters"]["LocationGeopoint"];
                 /**
+                 * @description Keep the items whose name contains this text, ignoring case: a profile's `info.full_name`, a job's `name`.
+                 * @example Moreau
+                 */
+                name?: components["parameters"]["Name"];
+                /**
                  * @description `desc` (the default) puts the largest first: the newest, the most relevant, the nearest,
                  *     the best scored; `asc` the reverse.
                  */
@@ -1226,13 +1639,31 @@ export interface operations {
                  * @example [{"name":"python","value":null}]
                  */
                 skills?: components["parameters"]["Skills"];
-                /** @description As in searching, plus `scoring` (the score, which needs `use_algorithm=1`). */
+                /** @description As in searching, with `scoring` (and `score_predictive`) ranking by the score, which needs `use_algorithm=1`. */
                 sort_by?: components["parameters"]["SortByScoring"];
                 /**
                  * @description Keys of the sources to search, as one JSON-encoded array; repeating `source_keys` once per key is accepted too.
                  * @example ["12feac8fdc9c3b5f6c463c8f3a705d17d2581331"]
                  */
                 source_keys: components["parameters"]["SourceKeys"];
+                /**
+                 * @description Keep the profiles at this stage: the `stage` of the label a recruiter gave the profile for
+                 *     a job (`profile.labels`). On scoring, the label for the scored job (profiles) or the
+                 *     scored profile's label for each job (jobs) counts; on searching, any label of the profile
+                 *     (profiles) or any profile's label for the job (jobs). `new` keeps those without such a
+                 *     label. No default: without it, stages do not filter.
+                 */
+                stage?: components["parameters"]["Stage"];
+                /**
+                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+                 * @example ["spark"]
+                 */
+                summary_keywords?: components["parameters"]["SummaryKeywords"];
+                /**
+                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+                 * @example [{"name":"remote","value":"yes"}]
+                 */
+                tags?: components["parameters"]["Tags"];
                 /**
                  * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
                  * @example [{"name":"status","value":"hired"}]
@@ -1250,6 +1681,18 @@ export interface operations {
                  * @example ["python","spark"]
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
+                /**
+                 * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the earlier bound holds.
+                 * @example 1767225599
+                 */
+                timestamp_end?: components["parameters"]["TimestampEnd"];
+                /**
+                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds.
+                 * @example 1704067200
+                 */
+                timestamp_start?: components["parameters"]["TimestampStart"];
+                /** @description The older name of `use_algorithm` (the SDKs send `use_agent=1`): `0` searches only. `use_algorithm` wins when both are sent. */
+                use_agent?: components["parameters"]["UseAgent"];
                 /** @description `1` (the default) scores with the algorithm; `0` searches only (no scores, empty `predictions`). */
                 use_algorithm?: components["parameters"]["UseAlgorithm"];
             };
@@ -1307,10 +1750,48 @@ export interface operations {
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
+                /**
+                 * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case.
+                 * @example ["msc"]
+                 */
+                education_keywords?: components["parameters"]["EducationKeywords"];
+                /** @description Radius around `education_location_geopoint`, in kilometres; needs that point (a 400 without it). */
+                education_location_distance?: components["parameters"]["EducationLocationDistance"];
+                /**
+                 * @description Profiles only: keep the profiles with an education located within `education_location_distance` km of this point (50 when sent alone). Also the point `sort_by=location_education` measures from.
+                 * @example {"lat":48.8566,"lng":2.3522}
+                 */
+                education_location_geopoint?: components["parameters"]["EducationLocationGeopoint"];
+                /** @description Profiles only: keep the profiles with at most this many years of education. */
+                educations_duration_max?: components["parameters"]["EducationsDurationMax"];
+                /** @description Profiles only: keep the profiles with at least this many years of education (`educations_duration`). */
+                educations_duration_min?: components["parameters"]["EducationsDurationMin"];
+                /**
+                 * @description Profiles only: keep the profiles whose `info.email` is this address, ignoring case.
+                 * @example lea.moreau@example.com
+                 */
+                email?: components["parameters"]["Email"];
+                /**
+                 * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case.
+                 * @example ["airflow"]
+                 */
+                experience_keywords?: components["parameters"]["ExperienceKeywords"];
+                /** @description Radius around `experience_location_geopoint`, in kilometres; needs that point (a 400 without it). */
+                experience_location_distance?: components["parameters"]["ExperienceLocationDistance"];
+                /**
+                 * @description Profiles only: keep the profiles with an experience located within `experience_location_distance` km of this point (50 when sent alone); encoded as `location_geopoint`. Also the point `sort_by=location_experience` measures from.
+                 * @example {"lat":45.764,"lng":4.8357}
+                 */
+                experience_location_geopoint?: components["parameters"]["ExperienceLocationGeopoint"];
                 /** @description Profiles with at most this many years of experience; jobs asking for at most this many. */
                 experiences_duration_max?: components["parameters"]["ExperiencesDurationMax"];
                 /** @description Profiles with at least this many years of experience; jobs asking for at least this many. */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
+                /**
+                 * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded as `languages`.
+                 * @example [{"name":"climbing","value":null}]
+                 */
+                interests?: components["parameters"]["Interests"];
                 /**
                  * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`.
                  * @example [{"name":"english","value":null}]
@@ -1326,6 +1807,11 @@ export interface operations {
                  */
                 location_geopoint?: components["parameters"]["LocationGeopoint"];
                 /**
+                 * @description Keep the items whose name contains this text, ignoring case: a profile's `info.full_name`, a job's `name`.
+                 * @example Moreau
+                 */
+                name?: components["parameters"]["Name"];
+                /**
                  * @description `desc` (the default) puts the largest first: the newest, the most relevant, the nearest,
                  *     the best scored; `asc` the reverse.
                  */
@@ -1339,7 +1825,14 @@ export interface operations {
                 skills?: components["parameters"]["Skills"];
                 /**
                  * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance) or
-                 *     `location` (closeness to `location_geopoint`, which it requires).
+                 *     `location` (closeness to `location_geopoint`, which it requires);
+                 *     `location_experience` / `location_education` (closeness of the profile's nearest
+                 *     experience / education to `experience_location_geopoint` / `education_location_geopoint`,
+                 *     or else to `location_geopoint`, one of which it requires; a job's own location for jobs).
+                 *     Searching computes no score, so `scoring` (which the Python SDK allows everywhere) ranks
+                 *     as `searching`. The JS SDK's older names are read as their new ones: `date`,
+                 *     `date_reception`, `date_creation` as `created_at`, `score_semantic` as `searching`,
+                 *     `score_predictive` as `scoring`.
                  */
                 sort_by?: components["parameters"]["SortBySearching"];
                 /**
@@ -1347,6 +1840,24 @@ export interface operations {
                  * @example ["12feac8fdc9c3b5f6c463c8f3a705d17d2581331"]
                  */
                 source_keys: components["parameters"]["SourceKeys"];
+                /**
+                 * @description Keep the profiles at this stage: the `stage` of the label a recruiter gave the profile for
+                 *     a job (`profile.labels`). On scoring, the label for the scored job (profiles) or the
+                 *     scored profile's label for each job (jobs) counts; on searching, any label of the profile
+                 *     (profiles) or any profile's label for the job (jobs). `new` keeps those without such a
+                 *     label. No default: without it, stages do not filter.
+                 */
+                stage?: components["parameters"]["Stage"];
+                /**
+                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+                 * @example ["spark"]
+                 */
+                summary_keywords?: components["parameters"]["SummaryKeywords"];
+                /**
+                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+                 * @example [{"name":"remote","value":"yes"}]
+                 */
+                tags?: components["parameters"]["Tags"];
                 /**
                  * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
                  * @example [{"name":"status","value":"hired"}]
@@ -1364,6 +1875,16 @@ export interface operations {
                  * @example ["python","spark"]
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
+                /**
+                 * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the earlier bound holds.
+                 * @example 1767225599
+                 */
+                timestamp_end?: components["parameters"]["TimestampEnd"];
+                /**
+                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds.
+                 * @example 1704067200
+                 */
+                timestamp_start?: components["parameters"]["TimestampStart"];
             };
             header?: never;
             path?: never;

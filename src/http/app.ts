@@ -56,7 +56,7 @@ export type HrmockApp = Hono & {
 };
 
 const PATHS =
-  '/profiles/grading, /jobs/grading, /profiles/searching, /profiles/scoring, /jobs/searching and /jobs/scoring';
+  '/profiles/grading (or /profile/grading), /jobs/grading (or /job/grading), /profiles/searching, /profiles/scoring, /jobs/searching and /jobs/scoring';
 
 /** The whole mock as a Hono app: serve it, call `app.request()` in tests, or run `app.fetch` anywhere. */
 export function createApp(options: AppOptions): HrmockApp {
@@ -81,7 +81,7 @@ export function createApp(options: AppOptions): HrmockApp {
   const api = new Hono();
   contractRoutes(api, () => targetOf(store));
   docsRoutes(api, base);
-  for (const resource of ['/profiles/*', '/jobs/*']) {
+  for (const resource of ['/profiles/*', '/jobs/*', '/profile/*', '/job/*']) {
     if (options.apiKey !== undefined) api.use(resource, apiKeyGuard(options.apiKey));
     if (options.chaos !== undefined) api.use(resource, chaosMiddleware(options.chaos));
     api.use(
@@ -104,6 +104,9 @@ export function createApp(options: AppOptions): HrmockApp {
   const resource = { store: () => store, maxJsonDepth: limits.jsonDepth };
   api.route('/profiles', resourceApp('profile', resource));
   api.route('/jobs', resourceApp('job', resource));
+  // The official SDKs grade under the singular spelling; the contract lists both.
+  api.route('/profile', resourceApp('profile', { ...resource, gradingOnly: true }));
+  api.route('/job', resourceApp('job', { ...resource, gradingOnly: true }));
   app.route(base, api);
 
   app.notFound((c) => {

@@ -49,6 +49,9 @@ function page(basePath: string): string {
       // Swagger UI cannot render a query parameter that is anyOf (JSON text, or repeated keys):
       // show its first form, the JSON-encoded text, which is what the contract recommends.
       for (const parameter of Object.values(spec.components.parameters)) {
+        const ref = parameter.schema && parameter.schema.$ref;
+        if (ref && spec.components.schemas[ref.split('/').pop()].anyOf)
+          parameter.schema = spec.components.schemas[ref.split('/').pop()];
         if (parameter.in === 'query' && parameter.schema && parameter.schema.anyOf) {
           const { contentMediaType, contentSchema, ...text } = parameter.schema.anyOf[0];
           parameter.schema = text;

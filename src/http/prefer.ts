@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from './api-error.ts';
+import { contractPath } from './contract-path.ts';
 
 /** What a client asked for in `Prefer` (Prism's syntax where the two overlap). */
 export type Preferences = { code?: number; delayMs?: number; example?: string };
@@ -88,10 +89,7 @@ export function preferMiddleware(options: PreferOptions): MiddlewareHandler {
     const code = preferences.code;
     if (code !== undefined && code !== 200) {
       const path = new URL(c.req.url).pathname;
-      const statuses = options.documented(
-        c.req.method,
-        path.replace(/^.*?(\/(profiles|jobs)\/)/, '$1'),
-      );
+      const statuses = options.documented(c.req.method, contractPath(path));
       if (statuses === undefined || !statuses.includes(code)) {
         const allowed = (statuses ?? []).join(', ');
         throw badPrefer(

@@ -1,39 +1,11 @@
 import type { Context } from 'hono';
 import type { RawParams } from '../domain/params.ts';
 import { ApiError } from './api-error.ts';
+import { paramsFromPairs } from './query-forms.ts';
 
-const BRACKETED = /^([A-Za-z_]+)\[(\d{1,3})\]\[([A-Za-z_]+)\]$/;
-
-/**
- * The query string as raw parameters: a repeated key becomes a list of its values, and PHP-style
- * `profile_ids[0][source_key]=…` pairs become one list of objects (some clients send that).
- */
+/** The query string as raw parameters, in any of the forms clients encode lists and objects. */
 export function paramsFromQuery(url: URL): RawParams {
-  const raw: RawParams = new Map();
-  const bracketed = new Map<string, Map<number, Record<string, string>>>();
-  for (const [name, value] of url.searchParams) {
-    const parts = BRACKETED.exec(name);
-    if (parts) {
-      const [, list = '', index = '0', field = ''] = parts;
-      const items = bracketed.get(list) ?? new Map<number, Record<string, string>>();
-      const item = items.get(Number(index)) ?? Object.create(null);
-      item[field] = value;
-      items.set(Number(index), item);
-      bracketed.set(list, items);
-      continue;
-    }
-    const seen = raw.get(name);
-    if (seen === undefined) raw.set(name, value);
-    else raw.set(name, Array.isArray(seen) ? [...seen, value] : [seen, value]);
-  }
-  for (const [list, items] of bracketed) {
-    if (!raw.has(list))
-      raw.set(
-        list,
-        [...items.entries()].sort(([a], [b]) => a - b).map(([, item]) => item),
-      );
-  }
-  return raw;
+  return paramsFromPairs(url.searchParams);
 }
 
 /** How deep a parsed JSON value nests, counted without recursion. */

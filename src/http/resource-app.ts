@@ -16,13 +16,19 @@ import { paramsFromBody, paramsFromQuery } from './request-params.ts';
 
 type Operation = (store: Store, kind: Kind, raw: RawParams) => Result<Answer>;
 
-export type ResourceOptions = { store: () => Store; maxJsonDepth: number };
+export type ResourceOptions = {
+  store: () => Store;
+  maxJsonDepth: number;
+  /** Only `/grading`: the singular `/profile` and `/job` the SDKs call grading under. */
+  gradingOnly?: boolean;
+};
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 /**
  * The routes of one resource (`/profiles` or `/jobs`): grading answers GET, searching and scoring
- * answer GET and POST; any other method on those paths is a 405 naming the allowed ones.
+ * answer GET and POST; any other method on those paths is a 405 naming the allowed ones. With
+ * `gradingOnly`, grading alone, for the singular spelling (`/profile/grading`).
  */
 export function resourceApp(kind: Kind, options: ResourceOptions): Hono {
   const app = new Hono();
@@ -51,6 +57,7 @@ export function resourceApp(kind: Kind, options: ResourceOptions): Hono {
 
   app.get('/grading', (c) => answer(c, gradingOperation, fromQuery(c), 'grading'));
   app.all('/grading', methodNotAllowed('GET'));
+  if (options.gradingOnly) return app;
   for (const [path, operation] of [
     ['/searching', searchOperation],
     ['/scoring', scoringOperation],
@@ -102,7 +109,7 @@ function scenario(
     }
   } else if (name === 'empty') {
     for (const key of Object.keys(data)) data[key] = [];
-    envelope.meta = { page: envelope.meta?.page ?? 1, maxPage: 0, count: 0, total: 0 };
+    envelope.meta = { page: envelope.meta?.page ?? 1, maxPage: 1, count: 0, total: 0 };
   } else if (name === 'last-page') {
     const last = new Map(raw);
     last.set('page', String(Math.max(1, envelope.meta?.maxPage ?? 1)));

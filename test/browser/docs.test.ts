@@ -10,6 +10,26 @@ const app = createApp({ data: buildFixtures({ profiles: 120, jobs: 30 }), log: f
 let server: RunningServer;
 let browser: Browser;
 
+/** The searching parameters the official SDKs send that the contract gained in 1.2.0. */
+const SDK_PARAMETERS = [
+  'stage',
+  'name',
+  'email',
+  'summary_keywords',
+  'experience_keywords',
+  'education_keywords',
+  'interests',
+  'tags',
+  'educations_duration_min',
+  'educations_duration_max',
+  'experience_location_geopoint',
+  'experience_location_distance',
+  'education_location_geopoint',
+  'education_location_distance',
+  'timestamp_start',
+  'timestamp_end',
+];
+
 describe.skipIf(!browserAvailable())('/docs in headless Chromium', () => {
   beforeAll(async () => {
     server = await startServer(app);
@@ -21,13 +41,19 @@ describe.skipIf(!browserAvailable())('/docs in headless Chromium', () => {
     await server?.close();
   });
 
-  it('lists the ten operations, and a try-it call gets a 200 from the mock, all offline', async () => {
+  it('lists the twelve operations, and a try-it call gets a 200 from the mock, all offline', async () => {
     const page = await browser.newPage();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
     await page.goto(`${server.url}/docs`);
     await page.waitForSelector('.opblock', { timeout: 20_000 });
-    expect(await page.locator('.opblock').count()).toBe(10);
+    expect(await page.locator('.opblock').count()).toBe(12);
+    for (const id of ['gradeProfilesSingular', 'gradeJobsSingular'])
+      expect(
+        await page
+          .locator(`#operations-${id.startsWith('gradeP') ? 'Profiles' : 'Jobs'}-${id}`)
+          .count(),
+      ).toBe(1);
 
     const operation = page.locator('#operations-Profiles-searchProfiles');
     await operation.locator('.opblock-summary').click();
@@ -45,6 +71,10 @@ describe.skipIf(!browserAvailable())('/docs in headless Chromium', () => {
       .textContent();
     expect((await status.textContent())?.trim(), shown ?? '').toMatch(/^200/);
     expect(JSON.parse(shown ?? '{}').meta.total).toBe(120);
+    // Every parameter the SDKs send is listed with its own row.
+    for (const name of SDK_PARAMETERS) {
+      expect(await operation.locator(`tr[data-param-name="${name}"]`).count(), name).toBe(1);
+    }
 
     expect(
       requested.filter((url) => !url.startsWith(server.url) && !url.startsWith('data:')),

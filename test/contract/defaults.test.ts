@@ -10,9 +10,13 @@ const doc = loadContract();
 const { app } = mockApp();
 const t = { headers: {}, ...targetOf(app.store) };
 
+/** A schema's default, or that of a member of its `anyOf` (a body field that may be null). */
 function defaultOf(schema: unknown): unknown {
   const resolved = deref(doc, schema);
-  return isObject(resolved) ? resolved.default : undefined;
+  if (!isObject(resolved)) return undefined;
+  if (resolved.default !== undefined) return resolved.default;
+  const members = Array.isArray(resolved.anyOf) ? resolved.anyOf : [];
+  return members.map(defaultOf).find((value) => value !== undefined);
 }
 
 /** An object schema and the ones it takes in by `allOf`, `$ref`s resolved. */

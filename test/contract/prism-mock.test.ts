@@ -16,8 +16,8 @@ afterAll(async () => {
 });
 
 describe('prism mock contract/openapi.yaml', () => {
-  it('covers the ten operations of the contract', () => {
-    expect(new Set(CONTRACT_REQUESTS.map((r) => r.operationId)).size).toBe(10);
+  it('covers the twelve operations of the contract', () => {
+    expect(new Set(CONTRACT_REQUESTS.map((r) => r.operationId)).size).toBe(12);
   });
 
   it.each(CONTRACT_REQUESTS.map((r) => [r.operationId, r] as const))(

@@ -20,7 +20,7 @@ describe('the app around the contract', () => {
     const yaml = await app.request('/openapi.yaml');
     expect(await yaml.text()).toMatch(/^openapi: 3\.1\.0/);
     const json = await (await app.request('/openapi.json')).json();
-    expect(Object.keys(json.paths)).toHaveLength(6);
+    expect(Object.keys(json.paths)).toHaveLength(8);
   });
 
   it('serves a target with at least 10 profile_ids and 10 job_ids that exist', async () => {

@@ -27,12 +27,7 @@ describe('400 for a missing or malformed parameter, naming it', () => {
     ['limit above 100', '/profiles/searching', { ...sources, limit: '500' }, 'limit'],
     ['sort_by unknown', '/profiles/searching', { ...sources, sort_by: 'salary' }, 'sort_by'],
     ['order_by unknown', '/profiles/searching', { ...sources, order_by: 'up' }, 'order_by'],
-    [
-      'sort_by=scoring on searching',
-      '/profiles/searching',
-      { ...sources, sort_by: 'scoring' },
-      'sort_by',
-    ],
+    ['sort_by unknown', '/profiles/searching', { ...sources, sort_by: 'relevance' }, 'sort_by'],
     [
       'sort_by=location without a point',
       '/profiles/searching',
@@ -88,9 +83,9 @@ describe('400 for a missing or malformed parameter, naming it', () => {
       'experiences_duration_min',
     ],
     [
-      'algorithm_key missing on scoring',
+      'algorithm_key blank on scoring',
       '/profiles/scoring',
-      { ...sources, board_key: grading.board_key, job_key: grading.job_key },
+      { ...sources, board_key: grading.board_key, job_key: grading.job_key, algorithm_key: ' ' },
       'algorithm_key',
     ],
     [

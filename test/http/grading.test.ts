@@ -132,7 +132,33 @@ describe('grading in single mode (deprecated)', () => {
     const batch = await get(app, '/profiles/grading', { ...SIDES[0].params, profile_ids: [first] });
     const { profile_ids: _, ...rest } = SIDES[0].params;
     const single = await get(app, '/profiles/grading', { ...rest, ...first });
-    expect(single.body).toEqual(batch.body);
+    const { data } = batch.body;
+    expect(single.body).toEqual({ ...batch.body, data: { ...data, score: data.scores[0][1] } });
+  });
+
+  it('answers the one score as data.score too, as single mode did before batches', async () => {
+    const [first] = target.profiles.profile_ids;
+    const { profile_ids: _, ...rest } = SIDES[0].params;
+    const single = await get(app, '/profiles/grading', { ...rest, ...first });
+    expect(single.body.data.score).toBeGreaterThan(0);
+    expect(single.body.data.score).toBe(single.body.data.scores[0][1]);
+  });
+
+  it('gives data.score null when the one profile cannot be graded', async () => {
+    const ungradable = app.store.profile.docs.find((doc) => !doc.gradable);
+    const { profile_ids: _, ...rest } = SIDES[0].params;
+    const single = await get(app, '/profiles/grading', {
+      ...rest,
+      source_key: ungradable?.containerKey,
+      profile_key: ungradable?.key,
+    });
+    expect(single.body.data).toMatchObject({ scores: [null], score: null });
+    expect(single.body.data.errors[0]).toMatch(/nothing to grade/);
+  });
+
+  it('has no data.score in batch mode', async () => {
+    const batch = await get(app, '/profiles/grading', SIDES[0].params);
+    expect(Object.keys(batch.body.data)).toEqual(['profiles', 'scores', 'errors']);
   });
 
   it('grades one profile named by its reference', async () => {
@@ -153,7 +179,8 @@ describe('grading in single mode (deprecated)', () => {
     const batch = await get(app, '/jobs/grading', { ...SIDES[1].params, job_ids: [first] });
     const { job_ids: _, ...rest } = SIDES[1].params;
     const single = await get(app, '/jobs/grading', { ...rest, ...first });
-    expect(single.body).toEqual(batch.body);
+    const { data } = batch.body;
+    expect(single.body).toEqual({ ...batch.body, data: { ...data, score: data.scores[0][1] } });
   });
 
   it('takes profile_ids in PHP bracket notation as some clients send them', async () => {
@@ -167,5 +194,44 @@ describe('grading in single mode (deprecated)', () => {
     const bracketed = await app.request(`/profiles/grading?${search}`);
     const json = await get(app, '/profiles/grading', { ...rest, profile_ids: [a, b] });
     expect(await bracketed.json()).toEqual(json.body);
+  });
+});
+
+describe('grading under the singular paths the SDKs call', () => {
+  it.each([
+    ['/profile/grading', '/profiles/grading', SIDES[0].params],
+    ['/job/grading', '/jobs/grading', SIDES[1].params],
+  ] as const)('answers %s exactly as %s', async (singular, plural, params) => {
+    const [one, other] = await Promise.all([
+      get(app, singular, { ...params, return_profile: 'true', return_job: 'true' }),
+      get(app, plural, { ...params, return_profile: 'true', return_job: 'true' }),
+    ]);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(other.body);
+  });
+
+  it('answers a bad request there as on the plural path', async () => {
+    const { algorithm_key: _, ...rest } = SIDES[0].params;
+    const singular = await get(app, '/profile/grading', rest);
+    expect(singular.status).toBe(400);
+    expect(singular.body).toEqual((await get(app, '/profiles/grading', rest)).body);
+  });
+
+  it('answers 405 with Allow: GET to a POST there', async () => {
+    const response = await app.request('/job/grading', { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+  });
+
+  it('serves no searching or scoring under the singular spelling', async () => {
+    const response = await app.request('/profile/searching');
+    expect(response.status).toBe(404);
+  });
+
+  it('serves them under a base path too', async () => {
+    const { app: based } = mockApp({ basePath: '/v1' });
+    const reply = await get(based, '/v1/profile/grading', SIDES[0].params);
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.profiles).toHaveLength(SIDES[0].ids.length);
   });
 });

@@ -67,7 +67,7 @@ describe('Prefer: example=NAME', () => {
   it('example=empty answers no items and a total of 0', async () => {
     const { body } = await send(app, preferring(searching, 'example=empty'));
     expect(body.data.profiles).toEqual([]);
-    expect(body.meta).toMatchObject({ count: 0, total: 0, maxPage: 0 });
+    expect(body.meta).toMatchObject({ count: 0, total: 0, maxPage: 1 });
   });
 
   it('example=empty still answers 400 for bad input', async () => {

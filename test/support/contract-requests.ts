@@ -84,9 +84,35 @@ export const CONTRACT_REQUESTS: ContractRequest[] = [
         profile_key: k.profile,
         board_keys: [k.board],
       },
-      required: 'algorithm_key',
+      required: 'board_keys',
     },
   ]),
+  {
+    operationId: 'gradeProfilesSingular',
+    method: 'get',
+    path: '/profile/grading',
+    params: {
+      algorithm_key: 'grader-hrflow-profiles',
+      board_key: k.board,
+      job_key: k.job,
+      source_key: k.source,
+      profile_key: k.profile,
+    },
+    required: 'board_key',
+  },
+  {
+    operationId: 'gradeJobsSingular',
+    method: 'get',
+    path: '/job/grading',
+    params: {
+      algorithm_key: 'grader-hrflow-jobs',
+      source_key: k.source,
+      profile_key: k.profile,
+      board_key: k.board,
+      job_key: k.job,
+    },
+    required: 'algorithm_key',
+  },
 ];
 
 /** Query-string form: lists and objects JSON-encoded into one value. */

@@ -25,7 +25,7 @@ export function mockApp(
 
 export type Reply = { status: number; body: any; headers: Headers };
 
-const CONTRACT_PATHS = /\/(profiles|jobs)\/(grading|searching|scoring)$/;
+const CONTRACT_PATHS = /\/(profiles|jobs)\/(grading|searching|scoring)$|\/(profile|job)\/grading$/;
 
 /**
  * Sends a request in process and checks the answer is JSON in the envelope the contract gives

@@ -1,5 +1,5 @@
 import type { Exchange } from '../client.ts';
-import { GRADE_PROFILES, SCORE_JOBS, SEARCH_JOBS, SEARCH_PROFILES } from '../operations.ts';
+import { GRADE_PROFILES, pathOf, SCORE_JOBS, SEARCH_JOBS, SEARCH_PROFILES } from '../operations.ts';
 import { expectThat, type Rule, type RuleContext, shown } from '../rule.ts';
 
 /** A 4xx in the error envelope; with `param`, an `errors` entry naming that parameter. */
@@ -53,9 +53,10 @@ export const BAD_INPUT: Rule = {
       [() => client.get(SEARCH_PROFILES.path, { ...search, page: 'second' }), 'page'],
       [() => client.get(SEARCH_PROFILES.path, { ...search, limit: '1000' }), 'limit'],
       [() => client.get(SEARCH_PROFILES.path, { ...search, order_by: 'sideways' }), 'order_by'],
-      [() => client.get(GRADE_PROFILES.path, gradingWithoutAlgorithm), 'algorithm_key'],
+      [() => client.get(pathOf(GRADE_PROFILES, t), gradingWithoutAlgorithm), 'algorithm_key'],
       [
-        () => client.get(GRADE_PROFILES.path, { ...grading, profile_ids: '[{"source_key": 1}]' }),
+        () =>
+          client.get(pathOf(GRADE_PROFILES, t), { ...grading, profile_ids: '[{"source_key": 1}]' }),
         'profile_ids',
       ],
       [

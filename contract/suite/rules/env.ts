@@ -1,8 +1,8 @@
 import type { Exchange } from '../client.ts';
-import { LISTS } from '../operations.ts';
+import { LISTS, pathOf } from '../operations.ts';
 import { expectThat, type Rule, type RuleContext, shown } from '../rule.ts';
 
-const OPERATION_PATH = /\/(profiles|jobs)\/(grading|searching|scoring)$/;
+const OPERATION_PATH = /\/(profiles|jobs)\/(grading|searching|scoring)$|\/(profile|job)\/grading$/;
 
 /** Whether the contract has this operation (grading answers GET only). */
 function documented(exchange: Exchange): boolean {
@@ -52,7 +52,7 @@ export const ENV: Rule = {
   title: 'every response is JSON in the envelope, code = status, valid against the contract',
   async run(ctx) {
     // Its own requests: each operation, a wrong path, a wrong method; then every answer the other rules got.
-    for (const op of LISTS) await ctx.client.post(op.path, op.params(ctx.target));
+    for (const op of LISTS) await ctx.client.post(pathOf(op, ctx.target), op.params(ctx.target));
     await ctx.client.get('/profiles/grade', {});
     const wrongMethod = await ctx.client.raw('DELETE', '/profiles/searching', undefined);
     expectThat(

@@ -1,4 +1,4 @@
-import { fullFlag, GRADING, MINIMAL_FIELDS, requestedKeys } from '../operations.ts';
+import { fullFlag, GRADING, MINIMAL_FIELDS, pathOf, requestedKeys } from '../operations.ts';
 import { expectOk, expectThat, type Rule, shown } from '../rule.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -9,8 +9,11 @@ export const GRD_DEFAULT: Rule = {
   async run(ctx) {
     for (const op of GRADING) {
       const params = op.params(ctx.target);
-      const absent = await ctx.client.get(op.path, params);
-      const off = await ctx.client.get(op.path, { ...params, [fullFlag(op)]: 'false' });
+      const absent = await ctx.client.get(pathOf(op, ctx.target), params);
+      const off = await ctx.client.get(pathOf(op, ctx.target), {
+        ...params,
+        [fullFlag(op)]: 'false',
+      });
       const absentData = expectOk(ctx, absent);
       const offData = expectOk(ctx, off);
       expectThat(
@@ -43,8 +46,11 @@ export const GRD_FULL: Rule = {
   async run(ctx) {
     for (const op of GRADING) {
       const params = op.params(ctx.target);
-      const minimal = expectOk(ctx, await ctx.client.get(op.path, params));
-      const fullExchange = await ctx.client.get(op.path, { ...params, [fullFlag(op)]: 'true' });
+      const minimal = expectOk(ctx, await ctx.client.get(pathOf(op, ctx.target), params));
+      const fullExchange = await ctx.client.get(pathOf(op, ctx.target), {
+        ...params,
+        [fullFlag(op)]: 'true',
+      });
       const full = expectOk(ctx, fullExchange);
       const minimalItems: any[] = minimal[op.list] ?? [];
       const fullItems: any[] = full[op.list] ?? [];
@@ -109,7 +115,10 @@ export const GRD_ALIGN: Rule = {
         const idsName = op.list === 'profiles' ? 'profile_ids' : 'job_ids';
         const ids = params[idsName] as { profile_key?: string; job_key?: string }[];
         const ordered = variant.map((key) => ids.find((i) => (i.profile_key ?? i.job_key) === key));
-        const exchange = await ctx.client.get(op.path, { ...params, [idsName]: ordered });
+        const exchange = await ctx.client.get(pathOf(op, ctx.target), {
+          ...params,
+          [idsName]: ordered,
+        });
         const data = expectOk(ctx, exchange);
         for (const field of [op.list, 'scores', 'errors']) {
           const got = data[field];

@@ -1,4 +1,4 @@
-import { ALL_OPERATIONS, LISTS } from '../operations.ts';
+import { ALL_OPERATIONS, LISTS, pathOf } from '../operations.ts';
 import { expectOk, expectThat, type Rule, shown } from '../rule.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -20,9 +20,9 @@ export const POST_EQ: Rule = {
         { ...op.params(ctx.target), limit: 3, text_keywords: ['e'], sort_by: 'updated_at' },
       ];
       for (const params of variants) {
-        const viaGet = await ctx.client.get(op.path, params);
+        const viaGet = await ctx.client.get(pathOf(op, ctx.target), params);
         for (const body of [params, stringified(params)]) {
-          const viaPost = await ctx.client.post(op.path, body);
+          const viaPost = await ctx.client.post(pathOf(op, ctx.target), body);
           expectThat(
             ctx,
             viaPost.status === viaGet.status,
@@ -55,7 +55,7 @@ export const GET_KEPT: Rule = {
   title: 'every endpoint still answers GET',
   async run(ctx) {
     for (const op of ALL_OPERATIONS)
-      expectOk(ctx, await ctx.client.get(op.path, op.params(ctx.target)));
+      expectOk(ctx, await ctx.client.get(pathOf(op, ctx.target), op.params(ctx.target)));
   },
 };
 
@@ -74,7 +74,7 @@ export const POST_LONG: Rule = {
         'a body of 32 KB or more',
         () => `${size} bytes`,
       );
-      const exchange = await ctx.client.post(op.path, params);
+      const exchange = await ctx.client.post(pathOf(op, ctx.target), params);
       const data = expectOk(ctx, exchange);
       expectThat(ctx, Array.isArray(data[op.list]), exchange, `data.${op.list} a list`, () => data);
     }

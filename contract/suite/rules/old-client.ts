@@ -1,4 +1,4 @@
-import { ALL_OPERATIONS } from '../operations.ts';
+import { ALL_OPERATIONS, pathOf } from '../operations.ts';
 import { expectThat, type Rule, shown } from '../rule.ts';
 
 export const OLD_CLIENT: Rule = {
@@ -7,10 +7,10 @@ export const OLD_CLIENT: Rule = {
     'what an old client sends (GET, no new parameters) gets an answer valid under every contract in history/',
   async run(ctx) {
     for (const op of ALL_OPERATIONS) {
-      const valid = await ctx.client.get(op.path, op.params(ctx.target));
+      const valid = await ctx.client.get(pathOf(op, ctx.target), op.params(ctx.target));
       const [firstName] = Object.keys(op.params(ctx.target));
       const { [firstName as string]: _, ...missingOne } = op.params(ctx.target);
-      const invalid = await ctx.client.get(op.path, missingOne);
+      const invalid = await ctx.client.get(pathOf(op, ctx.target), missingOne);
       for (const exchange of [valid, invalid]) {
         for (const published of ctx.history) {
           const verdict = published.validator.validateResponse(

@@ -1,4 +1,4 @@
-import { LISTS, SCORING } from '../operations.ts';
+import { LISTS, pathOf, SCORING } from '../operations.ts';
 import { expectOk, expectThat, type Rule } from '../rule.ts';
 
 function ordered(values: number[], direction: 'asc' | 'desc'): number {
@@ -17,7 +17,7 @@ export const ORDER: Rule = {
     for (const op of LISTS) {
       for (const sortBy of ['created_at', 'updated_at'] as const) {
         for (const orderBy of ['desc', 'asc'] as const) {
-          const exchange = await ctx.client.get(op.path, {
+          const exchange = await ctx.client.get(pathOf(op, ctx.target), {
             ...op.params(ctx.target),
             sort_by: sortBy,
             order_by: orderBy,
@@ -38,7 +38,7 @@ export const ORDER: Rule = {
     }
     for (const op of SCORING) {
       for (const orderBy of ['desc', 'asc'] as const) {
-        const exchange = await ctx.client.get(op.path, {
+        const exchange = await ctx.client.get(pathOf(op, ctx.target), {
           ...op.params(ctx.target),
           sort_by: 'scoring',
           order_by: orderBy,

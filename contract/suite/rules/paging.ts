@@ -1,5 +1,5 @@
 import type { Exchange } from '../client.ts';
-import { LISTS, type SuiteOperation } from '../operations.ts';
+import { LISTS, pathOf, type SuiteOperation } from '../operations.ts';
 import { expectOk, expectThat, type Rule, type RuleContext } from '../rule.ts';
 
 const MAX_PAGES = 8;
@@ -10,7 +10,7 @@ async function page(
   limit: number,
   n: number,
 ): Promise<{ exchange: Exchange; keys: string[]; meta: any }> {
-  const exchange = await ctx.client.get(op.path, {
+  const exchange = await ctx.client.get(pathOf(op, ctx.target), {
     ...op.params(ctx.target),
     limit,
     page: n,
@@ -37,9 +37,9 @@ async function page(
   expectThat(ctx, meta.page === n, exchange, `meta.page = ${n}`, () => meta.page);
   expectThat(
     ctx,
-    meta.maxPage === Math.ceil(meta.total / limit),
+    meta.maxPage === Math.max(1, Math.ceil(meta.total / limit)),
     exchange,
-    `meta.maxPage = ceil(${meta.total} / ${limit})`,
+    `meta.maxPage = max(1, ceil(${meta.total} / ${limit}))`,
     () => meta.maxPage,
   );
   return { exchange, keys: items.map((i) => i.key), meta };
@@ -48,7 +48,7 @@ async function page(
 export const PAGE: Rule = {
   id: 'PAGE',
   title:
-    'count = items <= limit; pages are disjoint and together hold total; maxPage = ceil(total/limit)',
+    'count = items <= limit; pages are disjoint and together hold total; maxPage = max(1, ceil(total/limit))',
   async run(ctx) {
     for (const op of LISTS) {
       const probe = await page(ctx, op, 1, 1);

@@ -1,4 +1,4 @@
-import { SCORING } from '../operations.ts';
+import { pathOf, SCORING } from '../operations.ts';
 import { expectOk, expectThat, type Rule } from '../rule.ts';
 
 export const PRED: Rule = {
@@ -6,7 +6,7 @@ export const PRED: Rule = {
   title: 'predictions align with items, each pair in [0,1] summing to 1; score_threshold holds',
   async run(ctx) {
     for (const op of SCORING) {
-      const exchange = await ctx.client.get(op.path, {
+      const exchange = await ctx.client.get(pathOf(op, ctx.target), {
         ...op.params(ctx.target),
         limit: 40,
         sort_by: 'scoring',
@@ -47,7 +47,7 @@ export const PRED: Rule = {
       // A threshold in the middle of the scores seen, so that it must drop some.
       const scores = (predictions as number[][]).map((p) => p[1] as number).sort((x, y) => x - y);
       const threshold = scores[Math.floor(scores.length / 2)] as number;
-      const filtered = await ctx.client.get(op.path, {
+      const filtered = await ctx.client.get(pathOf(op, ctx.target), {
         ...op.params(ctx.target),
         limit: 100,
         score_threshold: threshold,

@@ -1,4 +1,4 @@
-import { ALL_OPERATIONS } from '../operations.ts';
+import { ALL_OPERATIONS, pathOf } from '../operations.ts';
 import { expectOk, expectThat, type Rule, shown } from '../rule.ts';
 
 export const STABLE: Rule = {
@@ -7,8 +7,8 @@ export const STABLE: Rule = {
   async run(ctx) {
     for (const op of ALL_OPERATIONS) {
       const params = { ...op.params(ctx.target), ...(op.scoring && { sort_by: 'scoring' }) };
-      const first = await ctx.client.get(op.path, params);
-      const second = await ctx.client.get(op.path, params);
+      const first = await ctx.client.get(pathOf(op, ctx.target), params);
+      const second = await ctx.client.get(pathOf(op, ctx.target), params);
       const a = expectOk(ctx, first);
       const b = expectOk(ctx, second);
       expectThat(

@@ -110,10 +110,9 @@ export function scanGrading(store: Store, kind: Kind, raw: RawParams): Result<An
     scores.push(scorePair(score));
     errors.push(null);
   }
-  return ok({
-    message: 'Grading finished.',
-    data: { [NAMES[kind].plural]: items, scores, errors },
-  });
+  const data: Record<string, unknown> = { [NAMES[kind].plural]: items, scores, errors };
+  if (query.single !== undefined) data.score = scores[0]?.[1] ?? null;
+  return ok({ message: 'Grading finished.', data });
 }
 
 function lookup(collection: Collection, ref: ObjectRef): Doc | undefined {

@@ -140,7 +140,7 @@ export function pageOf<T>(items: T[], page: number, limit: number): Page<T> {
     items: slice,
     meta: {
       page,
-      maxPage: Math.ceil(items.length / limit),
+      maxPage: Math.max(1, Math.ceil(items.length / limit)),
       count: slice.length,
       total: items.length,
     },

@@ -1,0 +1,116 @@
+import type { RawParams } from '../domain/params.ts';
+
+/**
+ * The shapes HTTP libraries give lists and objects in a query string, decoded into the values
+ * the JSON-encoded form carries, so that every form reaches the parameter reader as one request:
+ *
+ * - `name=v&name=w` (Python `requests` and `httpx` with a list, `URLSearchParams.append`):
+ *   a list of the values;
+ * - `name[]=v&name[]=w` (axios 1.x and PHP with a flat list): a list;
+ * - `name[0]=v&name[1]=w` (`qs`, PHP with indexes): a list, in index order;
+ * - `name[field]=v` (axios 1.x and `qs` with an object, e.g. `location_geopoint[lat]=45.7`): an
+ *   object;
+ * - any nesting of the two (`profile_ids[0][source_key]=…`, `tags_included[0][0][name]=…`).
+ *
+ * Leaves stay strings: the reader converts them as it converts any query value. A name sent
+ * both plainly and with brackets keeps its plain value.
+ */
+export function paramsFromPairs(pairs: Iterable<[string, string]>): RawParams {
+  const raw: RawParams = new Map();
+  const nested = new Map<string, Branch>();
+  for (const [name, value] of pairs) {
+    const path = bracketPath(name);
+    if (path === null) {
+      const seen = raw.get(name);
+      if (seen === undefined) raw.set(name, value);
+      else raw.set(name, Array.isArray(seen) ? [...seen, value] : [seen, value]);
+      continue;
+    }
+    const [root, ...segments] = path;
+    let branch = nested.get(root as string);
+    if (branch === undefined) {
+      branch = newBranch();
+      nested.set(root as string, branch);
+    }
+    place(branch, segments, value);
+  }
+  for (const [name, branch] of nested) {
+    if (!raw.has(name)) raw.set(name, settle(branch));
+  }
+  return raw;
+}
+
+/** How deep brackets may nest: deeper names are not decoded (and so are unknown, ignored). */
+const MAX_SEGMENTS = 6;
+/** Past this many digits an index is a field name: no list is that long, and sorting stays exact. */
+const MAX_INDEX_DIGITS = 9;
+const NAME = /^([A-Za-z_][\w.-]*)((?:\[[^[\]]*\])+)$/;
+const SEGMENT = /\[([^[\]]*)\]/g;
+
+/** `a[0][b]` → `['a', '0', 'b']`; a name without brackets, or a malformed one, → null. */
+function bracketPath(name: string): string[] | null {
+  if (!name.endsWith(']')) return null;
+  const parts = NAME.exec(name);
+  if (parts === null) return null;
+  const segments = [...(parts[2] as string).matchAll(SEGMENT)].map((m) => m[1] as string);
+  return segments.length > MAX_SEGMENTS ? null : [parts[1] as string, ...segments];
+}
+
+/**
+ * One node of a decoded value while pairs arrive: `[]` pushes, digits index, names are fields.
+ * The first segment seen decides what the node is; a later one of the other kind is a field.
+ */
+type Branch = {
+  pushed: Node[];
+  indexed: Map<number, Node>;
+  fields: Map<string, Node>;
+};
+type Node = string | Branch;
+
+function newBranch(): Branch {
+  return { pushed: [], indexed: new Map(), fields: new Map() };
+}
+
+function place(branch: Branch, segments: string[], value: string): void {
+  const [segment, ...rest] = segments as [string, ...string[]];
+  if (segment === '') {
+    branch.pushed.push(rest.length === 0 ? value : placed(newBranch(), rest, value));
+    return;
+  }
+  const slot = isIndex(segment) ? branch.indexed : branch.fields;
+  const key = isIndex(segment) ? Number(segment) : segment;
+  const slotMap = slot as Map<string | number, Node>;
+  if (rest.length === 0) {
+    slotMap.set(key, value);
+    return;
+  }
+  const child = slotMap.get(key);
+  if (child !== undefined && typeof child !== 'string') place(child, rest, value);
+  else slotMap.set(key, placed(newBranch(), rest, value));
+}
+
+function placed(branch: Branch, segments: string[], value: string): Branch {
+  place(branch, segments, value);
+  return branch;
+}
+
+function isIndex(segment: string): boolean {
+  return segment.length <= MAX_INDEX_DIGITS && /^\d+$/.test(segment);
+}
+
+/**
+ * A finished node: a node with a named field is an object (its indexes become fields too);
+ * otherwise a list of the indexed items, in index order, then the pushed ones.
+ */
+function settle(node: Node): unknown {
+  if (typeof node === 'string') return node;
+  if (node.fields.size > 0) {
+    // A null prototype: `__proto__` or `constructor` sent as a field is data, not a setter.
+    const object: Record<string, unknown> = Object.create(null);
+    for (const [index, child] of node.indexed) object[String(index)] = settle(child);
+    for (const [field, child] of node.fields) object[field] = settle(child);
+    return object;
+  }
+  const indexed = [...node.indexed.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
+  return [...indexed, ...node.pushed].map(settle);
+}
