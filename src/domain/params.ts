@@ -250,6 +250,25 @@ export class ParamReader {
     return time;
   }
 
+  /**
+   * Python's `requests` sends a dict, or each dict of a list, as its keys (`skills=name&
+   * skills=value`): read as names, that would filter on nonsense without a word, so say it.
+   */
+  #dictKeys(name: string, fields: readonly string[]): boolean {
+    const raw = this.#raw.get(name);
+    const keysOnly =
+      Array.isArray(raw) &&
+      raw.length > 1 &&
+      raw.every((v) => typeof v === 'string' && fields.includes(v));
+    if (keysOnly) {
+      this.error(
+        name,
+        `${name} came as the field names ${raw.join(', ')} alone, which is how Python's requests sends a dict: send json.dumps(${name}) instead`,
+      );
+    }
+    return keysOnly;
+  }
+
   /** A list: a JSON array (or JSON-encoded one), or one value per repeated query key. */
   #list(name: string): unknown[] | undefined {
     const raw = this.#raw.get(name);
@@ -266,7 +285,10 @@ export class ParamReader {
       return raw;
     }
     const decoded = maybeJson(raw);
-    return Array.isArray(decoded) ? decoded : undefined;
+    if (Array.isArray(decoded)) return decoded;
+    // One object where a list of them goes (`skills[name]=python`, qs's `repeat` format, or
+    // `{"name": …}` alone): a list of one.
+    return typeof decoded === 'object' && decoded !== null ? [decoded] : undefined;
   }
 
   keywords(name: string): string[] | undefined {
@@ -290,6 +312,7 @@ export class ParamReader {
 
   itemFilters(name: string): ItemFilter[] | undefined {
     if (!this.has(name)) return undefined;
+    if (this.#dictKeys(name, ['name', 'value'])) return undefined;
     const items = this.#list(name)?.map(toItemFilter);
     if (items === undefined || items.some((i) => i === null)) {
       this.error(
@@ -307,6 +330,7 @@ export class ParamReader {
    */
   tagGroups(name: string): ItemFilter[][] | undefined {
     if (!this.has(name)) return undefined;
+    if (this.#dictKeys(name, ['name', 'value'])) return undefined;
     const list = this.#list(name);
     const groups = list?.map((entry) => {
       const members = Array.isArray(entry) ? entry.map(toItemFilter) : [toItemFilter(entry)];
@@ -326,6 +350,7 @@ export class ParamReader {
 
   geoPoint(name: string): GeoPoint | undefined {
     if (!this.has(name)) return undefined;
+    if (this.#dictKeys(name, ['lat', 'lng', 'lon'])) return undefined;
     const raw = this.#scalar(name);
     const value = maybeJson(raw) as { lat?: unknown; lng?: unknown; lon?: unknown } | null;
     const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -355,6 +380,7 @@ export class ParamReader {
     max: number,
   ): Array<Record<A | B, string>> | undefined {
     if (!this.has(name)) return undefined;
+    if (this.#dictKeys(name, fields)) return undefined;
     const list = this.#list(name);
     const example = `${name}=[{"${fields[0]}":"${EXAMPLE_KEY}","${fields[1]}":"…"}]`;
     if (list === undefined || list.length === 0) {
@@ -400,11 +426,14 @@ function isItemGroup(list: unknown[]): boolean {
 
 function toItemFilter(entry: unknown): ItemFilter | null {
   const item = maybeJson(entry);
-  if (typeof item === 'string' && item.trim() !== '') return { name: item.trim(), value: null };
+  if (typeof item === 'string' && item.trim() !== '' && !item.includes(OBJECT_AS_TEXT))
+    return { name: item.trim(), value: null };
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return null;
   const { name, value } = item as { name?: unknown; value?: unknown };
   if (typeof name !== 'string' || name.trim() === '') return null;
-  if (value === undefined || value === null) return { name: name.trim(), value: null };
+  // Empty is absent, as for any parameter (`qs` writes a null value as `skills[0][value]=`).
+  if (value === undefined || value === null || value === '')
+    return { name: name.trim(), value: null };
   // Numbers and booleans (`0.9`, `true`, as the SDKs' documentation sends) match as their text.
   if (typeof value === 'number' && Number.isFinite(value))
     return { name: name.trim(), value: String(value) };

@@ -74,19 +74,42 @@ function newBranch(): Branch {
 function place(branch: Branch, segments: string[], value: string): void {
   const [segment, ...rest] = segments as [string, ...string[]];
   if (segment === '') {
-    branch.pushed.push(rest.length === 0 ? value : placed(newBranch(), rest, value));
+    if (rest.length === 0) {
+      branch.pushed.push(value);
+      return;
+    }
+    // `a[][x]=1&a[][y]=2&a[][x]=3` (qs's brackets format): as Rack reads it, a field joins the
+    // last item unless that item has it already, which starts the next: [{x, y}, {x}].
+    const last = branch.pushed.at(-1);
+    if (last !== undefined && typeof last !== 'string' && !has(last, rest))
+      place(last, rest, value);
+    else branch.pushed.push(placed(newBranch(), rest, value));
     return;
   }
   const slot = isIndex(segment) ? branch.indexed : branch.fields;
   const key = isIndex(segment) ? Number(segment) : segment;
   const slotMap = slot as Map<string | number, Node>;
   if (rest.length === 0) {
-    slotMap.set(key, value);
+    // A leaf sent twice keeps both, as a repeated plain name does: `a[x]=1&a[x]=2` is ambiguous
+    // (qs's `repeat` format of a list of objects), and a list where one value goes says so.
+    const seen = slotMap.get(key);
+    if (seen === undefined) slotMap.set(key, value);
+    else if (typeof seen === 'string') slotMap.set(key, { ...newBranch(), pushed: [seen, value] });
+    else seen.pushed.push(value);
     return;
   }
   const child = slotMap.get(key);
   if (child !== undefined && typeof child !== 'string') place(child, rest, value);
   else slotMap.set(key, placed(newBranch(), rest, value));
+}
+
+/** Whether `branch` already holds a value at the path of `segments`. */
+function has(branch: Branch, segments: string[]): boolean {
+  const [segment, ...rest] = segments as [string, ...string[]];
+  if (segment === '') return false;
+  const child = isIndex(segment) ? branch.indexed.get(Number(segment)) : branch.fields.get(segment);
+  if (child === undefined) return false;
+  return rest.length === 0 || typeof child === 'string' || has(child, rest);
 }
 
 function placed(branch: Branch, segments: string[], value: string): Branch {
