@@ -227,6 +227,13 @@ export const MUTANTS: Mutant[] = [
     }),
   },
   {
+    name: 'an empty result has maxPage 0',
+    rule: 'PAGE',
+    wrap: editAnswer(isList, (body) => {
+      if (body.meta?.total === 0) body.meta.maxPage = 0;
+    }),
+  },
+  {
     name: 'order_by is ignored',
     rule: 'ORDER',
     wrap: editQuery((url) => url.searchParams.delete('order_by')),

@@ -91,6 +91,27 @@ export const PAGE: Rule = {
           () => `${beyond.keys.length}`,
         );
       }
+      await emptyResult(ctx, op);
     }
   },
 };
+
+/** A keyword no deployment holds: an empty result is one empty page, `maxPage` 1. */
+const NOWHERE = 'zq9x7hrmocknothing';
+
+async function emptyResult(ctx: RuleContext, op: SuiteOperation): Promise<void> {
+  const exchange = await ctx.client.get(pathOf(op, ctx.target), {
+    ...op.params(ctx.target),
+    text_keywords: [NOWHERE],
+  });
+  expectOk(ctx, exchange);
+  const meta = exchange.body.meta ?? {};
+  if (meta.total !== 0) return;
+  expectThat(
+    ctx,
+    meta.maxPage === 1 && meta.page === 1 && meta.count === 0,
+    exchange,
+    'an empty result as one empty page: page 1, maxPage 1, count 0',
+    () => JSON.stringify(meta),
+  );
+}
