@@ -249,3 +249,18 @@ describe.each(SIDES)('$plural/searching', (side: Side) => {
     expect(extra.body).toEqual(plain.body);
   });
 });
+
+describe('null in a POST body', () => {
+  it('answers every optional field sent as null exactly as leaving it out', async () => {
+    const base = { source_keys: fixtures.sources.map((s) => s.key), text_keywords: ['python'] };
+    const nulls = Object.fromEntries(
+      ['order_by', 'sort_by', 'page', 'limit', 'skills', 'location_geopoint', 'created_at_min'].map(
+        (name) => [name, null],
+      ),
+    );
+    const plain = await post(app, '/profiles/searching', base);
+    const withNulls = await post(app, '/profiles/searching', { ...base, ...nulls });
+    expect(plain.status).toBe(200);
+    expect(withNulls.body).toEqual(plain.body);
+  });
+});
