@@ -27,7 +27,8 @@ function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
-    return String(value);
+    // Cyclic or not serializable: say what it is without calling its (maybe missing) toString.
+    return Object.prototype.toString.call(value);
   }
 }
 
@@ -49,6 +50,16 @@ function maybeJson(value: unknown): unknown {
 
 /** What `String(object)` gives: a client turned an object into text instead of encoding it. */
 const OBJECT_AS_TEXT = '[object Object]';
+
+/**
+ * Whether a raw value holds `text` in one of its strings, at any depth. Never `String()` of a
+ * decoded object: objects from a query string have no prototype, so no `toString` either.
+ */
+function holdsText(value: unknown, text: string, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes(text);
+  if (typeof value !== 'object' || value === null || depth > 8) return false;
+  return Object.values(value).some((item) => holdsText(item, text, depth + 1));
+}
 
 /** A plain `a,b,c` (what `URLSearchParams` makes of a list): its non-empty parts. */
 function commaParts(value: string): string[] {
@@ -77,11 +88,7 @@ export class ParamReader {
   }
 
   error(param: string, message: string): void {
-    const sent = this.#raw.get(param);
-    const hint =
-      typeof sent === 'string' || Array.isArray(sent)
-        ? String(sent).includes(OBJECT_AS_TEXT)
-        : false;
+    const hint = holdsText(this.#raw.get(param), OBJECT_AS_TEXT);
     this.#errors.push({
       param,
       message: hint
