@@ -175,20 +175,32 @@ export class ParamReader {
     return [...new Set(values as string[])];
   }
 
+  /**
+   * An integer. Without a `max`, any integer from `min` up is taken, however many digits: one
+   * past 2^53 - 1 (which JavaScript cannot hold exactly) is read as 2^53 - 1, beyond any page.
+   */
   integer(name: string, options: { min: number; max?: number; fallback: number }): number {
     if (!this.has(name)) return options.fallback;
     const raw = this.#scalar(name);
-    const value = typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : raw;
+    const digits = typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw);
+    let value = digits ? Number(raw) : raw;
     const range =
       options.max === undefined
         ? `at least ${options.min}`
         : `between ${options.min} and ${options.max}`;
+    const huge =
+      options.max === undefined &&
+      typeof value === 'number' &&
+      Number.isInteger(value) &&
+      value > Number.MAX_SAFE_INTEGER;
+    if (huge) value = Number.MAX_SAFE_INTEGER;
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
       this.error(name, `${name} must be an integer ${range}, got ${shown(raw)}`);
       return options.fallback;
     }
     if (value < options.min || (options.max !== undefined && value > options.max)) {
-      this.error(name, `${name} must be ${range}, got ${value}`);
+      // The digits as sent: a long number is not quoted through a rounded double.
+      this.error(name, `${name} must be ${range}, got ${digits ? String(raw).trim() : shown(raw)}`);
       return options.fallback;
     }
     return value;

@@ -228,6 +228,12 @@ export interface components {
             subtype?: components["schemas"]["NullableString"];
             type?: components["schemas"]["NullableString"];
         };
+        /**
+         * @description An ISO 8601 date-time, or a date alone (midnight UTC). An offset written `+0000` without
+         *     its colon is read too, and so is one whose unencoded `+` reached the query string as a
+         *     space (`2020-07-09T13:35:11 0000`).
+         */
+        DateOrDateTime: string;
         /** Format: date-time */
         DateTime: string;
         /** @description Kilometres; 50 when a point is sent without one. */
@@ -466,7 +472,10 @@ export interface components {
          * @enum {string}
          */
         OrderBy: "desc" | "asc";
-        /** @default 1 */
+        /**
+         * @description Any integer from 1; one past 2^53 - 1 is read as 2^53 - 1, past the last page.
+         * @default 1
+         */
         Page: number;
         /** @description A full profile. It carries every field of ProfileMinimal with the same value. */
         Profile: {
@@ -574,8 +583,8 @@ export interface components {
          *     unset).
          */
         SearchFilters: {
-            created_at_max?: components["schemas"]["DateTime"] | null;
-            created_at_min?: components["schemas"]["DateTime"] | null;
+            created_at_max?: components["schemas"]["DateOrDateTime"] | null;
+            created_at_min?: components["schemas"]["DateOrDateTime"] | null;
             education_keywords?: components["schemas"]["KeywordList"] | components["schemas"]["JsonList"] | null;
             education_location_distance?: components["schemas"]["Distance"] | null;
             education_location_geopoint?: components["schemas"]["GeoPoint"] | components["schemas"]["JsonList"] | null;
@@ -788,15 +797,15 @@ export interface components {
          */
         BoardKeys: string | components["schemas"]["KeyList"];
         /**
-         * @description Keep the items created at or before this instant (ISO 8601).
+         * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC).
          * @example 2025-12-31T23:59:59Z
          */
-        CreatedAtMax: string;
+        CreatedAtMax: components["schemas"]["DateOrDateTime"];
         /**
-         * @description Keep the items created at or after this instant (ISO 8601).
+         * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC).
          * @example 2024-01-01T00:00:00Z
          */
-        CreatedAtMin: string;
+        CreatedAtMin: components["schemas"]["DateOrDateTime"];
         /**
          * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case.
          * @example ["msc"]
@@ -1123,12 +1132,12 @@ export interface operations {
                  */
                 board_keys: components["parameters"]["BoardKeys"];
                 /**
-                 * @description Keep the items created at or before this instant (ISO 8601).
+                 * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC).
                  * @example 2025-12-31T23:59:59Z
                  */
                 created_at_max?: components["parameters"]["CreatedAtMax"];
                 /**
-                 * @description Keep the items created at or after this instant (ISO 8601).
+                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC).
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
@@ -1277,12 +1286,12 @@ export interface operations {
                  */
                 board_keys: components["parameters"]["BoardKeys"];
                 /**
-                 * @description Keep the items created at or before this instant (ISO 8601).
+                 * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC).
                  * @example 2025-12-31T23:59:59Z
                  */
                 created_at_max?: components["parameters"]["CreatedAtMax"];
                 /**
-                 * @description Keep the items created at or after this instant (ISO 8601).
+                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC).
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
@@ -1551,12 +1560,12 @@ export interface operations {
                 /** @description Key of the board that holds the job. */
                 board_key: components["parameters"]["BoardKeyRequired"];
                 /**
-                 * @description Keep the items created at or before this instant (ISO 8601).
+                 * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC).
                  * @example 2025-12-31T23:59:59Z
                  */
                 created_at_max?: components["parameters"]["CreatedAtMax"];
                 /**
-                 * @description Keep the items created at or after this instant (ISO 8601).
+                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC).
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
@@ -1741,12 +1750,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Keep the items created at or before this instant (ISO 8601).
+                 * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC).
                  * @example 2025-12-31T23:59:59Z
                  */
                 created_at_max?: components["parameters"]["CreatedAtMax"];
                 /**
-                 * @description Keep the items created at or after this instant (ISO 8601).
+                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC).
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];

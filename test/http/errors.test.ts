@@ -325,3 +325,32 @@ describe('no stack traces in answers', () => {
     expect(JSON.stringify(body)).not.toMatch(/\/work\/|node_modules|at .*\.ts:\d+/);
   });
 });
+
+describe('page numbers of any size', () => {
+  it('answers a page past 2^53 - 1 as an empty page past the last', async () => {
+    const reply = await get(app, '/profiles/searching', {
+      ...sources,
+      page: '1627504098412055142',
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.profiles).toEqual([]);
+    expect(reply.body.meta.page).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('quotes a long limit digit for digit when it refuses it', async () => {
+    const reply = await get(app, '/profiles/searching', {
+      ...sources,
+      limit: '1627504098412055142',
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors[0].message).toContain('"1627504098412055142"');
+  });
+
+  it('quotes a long negative page digit for digit', async () => {
+    const reply = await get(app, '/profiles/searching', {
+      ...sources,
+      page: '-1627504098412055142',
+    });
+    expect(reply.body.errors[0].message).toContain('1627504098412055142');
+  });
+});

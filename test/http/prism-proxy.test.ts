@@ -134,3 +134,74 @@ describe('traffic through prism proxy contract/openapi.yaml <mock>', () => {
     expect(response.headers.get('sl-violations')).toMatch(/security|X-API-KEY|Invalid/i);
   });
 });
+
+/** Prism's request violations, for requests the mock takes: the two must agree on them. */
+function requestViolations(headers: Headers): string[] {
+  const violations = JSON.parse(headers.get('sl-violations') ?? '[]') as {
+    location: string[];
+    message: string;
+  }[];
+  return violations
+    .filter((v) => v.location[0] === 'request')
+    .map((v) => `${v.location.join('.')}: ${v.message}`);
+}
+
+const lenient: [string, 'GET' | 'POST', string, Record<string, unknown>][] = [
+  [
+    'empty optional values',
+    'GET',
+    '/profiles/searching',
+    { source_keys: t.profiles.source_keys, order_by: '', sort_by: '', page: '', limit: '' },
+  ],
+  [
+    'a date without a time',
+    'GET',
+    '/profiles/searching',
+    { source_keys: t.profiles.source_keys, created_at_min: '2024-01-01' },
+  ],
+  [
+    "the Python SDK's documented date, +0000 without a colon",
+    'GET',
+    '/profiles/searching',
+    { source_keys: t.profiles.source_keys, created_at_min: '2020-07-09T13:35:11+0000' },
+  ],
+  [
+    'a page past 2^53',
+    'GET',
+    '/jobs/searching',
+    { board_keys: t.jobs.board_keys, page: '1627504098412055142' },
+  ],
+  [
+    'null optional fields in a body',
+    'POST',
+    '/profiles/scoring',
+    { ...profileScoring, order_by: null, sort_by: null, page: null, algorithm_key: null },
+  ],
+  [
+    'scoring without algorithm_key',
+    'GET',
+    '/jobs/scoring',
+    { ...jobScoring, algorithm_key: undefined },
+  ],
+  ['grading at the singular path', 'GET', '/profile/grading', profileGrading],
+];
+
+describe('what the mock accepts, prism proxy accepts too', () => {
+  it.each(lenient)(
+    '%s: 200 from the mock, no request violation',
+    async (_, method, path, params) => {
+      const response =
+        method === 'GET'
+          ? await fetch(`${prism.url}${path}?${query(params)}`, { headers })
+          : await fetch(`${prism.url}${path}`, {
+              method,
+              headers: { ...headers, 'Content-Type': 'application/json' },
+              body: JSON.stringify(params),
+            });
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+      expect(requestViolations(response.headers)).toEqual([]);
+      expect(responseViolations(response.headers)).toEqual([]);
+    },
+  );
+});
