@@ -1,0 +1,112 @@
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+
+/**
+ * A gzip body assembled from pieces compressed once and kept: the JSON of an answer is mostly
+ * the JSON of objects served again and again in other combinations, and compressing ~50 KB per
+ * answer costs ten times the rest of the answer. Each piece is a run of DEFLATE blocks that ends
+ * byte-aligned and not final (a sync flush), so any sequence of pieces is one DEFLATE stream;
+ * the gzip trailer's CRC-32 is combined from the pieces' own, in the way zlib's
+ * `crc32_combine` does, without reading the bytes again.
+ */
+export type GzipPart = {
+  /** Raw DEFLATE blocks, none final, ending on a byte boundary. */
+  readonly deflated: Uint8Array;
+  /** CRC-32 of the uncompressed bytes. */
+  readonly crc: number;
+  /** Length of the uncompressed bytes. */
+  readonly length: number;
+  /** x^(8 * length) modulo the CRC polynomial: what shifts a CRC past these bytes. */
+  readonly shift: number;
+};
+
+/** Compresses `bytes` into a part of its own (no back-references outside it). */
+export function deflatePart(bytes: Uint8Array, level = 6): GzipPart {
+  const deflated = deflateRawSync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH });
+  return { deflated, crc: crc32(bytes), length: bytes.length, shift: shiftFor(bytes.length) };
+}
+
+const MAX_STORED = 0xffff;
+
+/**
+ * `bytes` as stored (uncompressed) DEFLATE blocks: for the short glue between objects, which
+ * would not shrink, with no call into zlib.
+ */
+export function storedPart(bytes: Uint8Array): GzipPart {
+  const blocks = Math.max(1, Math.ceil(bytes.length / MAX_STORED));
+  const deflated = new Uint8Array(bytes.length + blocks * 5);
+  let at = 0;
+  for (let from = 0; from < bytes.length || at === 0; from += MAX_STORED) {
+    const size = Math.min(MAX_STORED, bytes.length - from);
+    // BFINAL 0, BTYPE 00 (stored), padded to the byte; then LEN and its complement, little-endian.
+    deflated[at] = 0;
+    deflated[at + 1] = size & 0xff;
+    deflated[at + 2] = size >>> 8;
+    deflated[at + 3] = ~size & 0xff;
+    deflated[at + 4] = (~size >>> 8) & 0xff;
+    deflated.set(bytes.subarray(from, from + size), at + 5);
+    at += 5 + size;
+  }
+  return { deflated, crc: crc32(bytes), length: bytes.length, shift: shiftFor(bytes.length) };
+}
+
+const HEADER = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff);
+/** An empty final block with fixed codes: BFINAL 1, BTYPE 01, end-of-block. */
+const FINAL = Uint8Array.of(0x03, 0x00);
+
+/** The gzip file of the parts' bytes, in order. */
+export function gzipOf(parts: readonly GzipPart[]): Buffer {
+  let size = HEADER.length + FINAL.length + 8;
+  for (const part of parts) size += part.deflated.length;
+  const out = Buffer.allocUnsafe(size);
+  out.set(HEADER, 0);
+  let at = HEADER.length;
+  let crc = 0;
+  let length = 0;
+  for (const part of parts) {
+    out.set(part.deflated, at);
+    at += part.deflated.length;
+    crc = (multiplyModP(part.shift, crc) ^ part.crc) >>> 0;
+    length += part.length;
+  }
+  out.set(FINAL, at);
+  at += FINAL.length;
+  out.writeUInt32LE(crc, at);
+  out.writeUInt32LE(length >>> 0, at + 4);
+  return out;
+}
+
+/** CRC-32 (the reflected polynomial of gzip). */
+const POLY = 0xedb88320;
+
+/** a * b modulo the CRC polynomial, both as reflected 32-bit polynomials. */
+function multiplyModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  let x = b >>> 0;
+  for (;;) {
+    if ((a & m) !== 0) {
+      p ^= x;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    x = x & 1 ? (x >>> 1) ^ POLY : x >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^k) modulo P, for k from 0: squares of x, the steps of any power. */
+const POWERS: number[] = [0x40000000];
+for (let k = 1; k < 32; k++) {
+  const previous = POWERS[k - 1] as number;
+  POWERS.push(multiplyModP(previous, previous));
+}
+
+/** x^(8 * bytes) modulo P. */
+function shiftFor(bytes: number): number {
+  let p = 0x80000000;
+  // 8 * bytes = bytes shifted by 3: start at the power x^(2^3).
+  for (let n = bytes, k = 3; n > 0; n = Math.floor(n / 2), k++) {
+    if (n % 2 === 1) p = multiplyModP(POWERS[k % 32] as number, p);
+  }
+  return p;
+}
