@@ -39,7 +39,8 @@ export function buildFixtures(options: FixtureOptions = {}): Fixtures {
   const sources = sourcesFor(seed);
   const boards = boardsFor(seed);
   const profiles: Profile[] = new Array(profileCount);
-  for (let i = 0; i < profileCount; i++) profiles[i] = profileAt(seed, i, sources);
+  const jobSet = { count: jobCount, boards };
+  for (let i = 0; i < profileCount; i++) profiles[i] = profileAt(seed, i, sources, jobSet);
   const jobs: Job[] = new Array(jobCount);
   for (let i = 0; i < jobCount; i++) jobs[i] = jobAt(seed, i, boards);
   return { seed, referenceDate: REFERENCE_DATE, sources, boards, profiles, jobs };

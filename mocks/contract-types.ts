@@ -13,3 +13,4 @@ export type NamedValue = Schemas['NamedValue'];
 export type Attachment = Schemas['Attachment'];
 export type Info = Schemas['Info'];
 export type Url = Schemas['Url'];
+export type Label = Schemas['Label'];

@@ -21,11 +21,16 @@ const CONTRACT_CHOICES = [
   { weight: 10, value: CONTRACT_VALUES[2] },
 ];
 
+/** The reference of job `index`: what a client's ATS would call it. */
+export function jobReference(index: number): string {
+  return `J-${String(index).padStart(6, '0')}`;
+}
+
 /** Job `index` of the set built from `seed`; like profiles, a pure function of its position. */
 export function jobAt(seed: number, index: number, boards: readonly Container[]): Job {
   faker.seed([seed, STREAMS.job, index]);
   const board = containerFor(boards, index);
-  const reference = `J-${String(index).padStart(6, '0')}`;
+  const reference = jobReference(index);
   const family = faker.helpers.arrayElement(FAMILIES);
   const seniority = faker.helpers.weightedArrayElement(SENIORITY_CHOICES);
   const name = faker.helpers.arrayElement(family.titles[seniority]);

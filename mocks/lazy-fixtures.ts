@@ -42,7 +42,7 @@ export function lazyFixtures(options: FixtureOptions = {}): LazyFixtures {
     referenceDate: REFERENCE_DATE,
     sources,
     boards,
-    profiles: lazyList(profiles, (i) => profileAt(seed, i, sources)),
+    profiles: lazyList(profiles, (i) => profileAt(seed, i, sources, { count: jobs, boards })),
     jobs: lazyList(jobs, (i) => jobAt(seed, i, boards)),
   };
 }

@@ -5,6 +5,7 @@ import { containerFor } from './containers.ts';
 import type { Attachment, Container, Info, Location, Profile } from './contract-types.ts';
 import { flat } from './flat.ts';
 import { keyOf } from './keys.ts';
+import { type JobSet, labelsFor } from './labels.ts';
 import { type Person, personIn, profileUrls } from './person.ts';
 import { jitteredLocation, pickCity } from './places.ts';
 import { profileText, summaryOf } from './profile-text.ts';
@@ -52,7 +53,12 @@ type Body = Required<
  * Profile `index` of the set built from `seed`. It reseeds its own stream first, so a profile
  * never depends on which profiles were generated before it: any subset can be built lazily.
  */
-export function profileAt(seed: number, index: number, sources: readonly Container[]): Profile {
+export function profileAt(
+  seed: number,
+  index: number,
+  sources: readonly Container[],
+  jobs?: JobSet,
+): Profile {
   faker.seed([seed, STREAMS.profile, index]);
   const source = containerFor(sources, index);
   const key = keyOf(seed, 'profile', index);
@@ -61,7 +67,7 @@ export function profileAt(seed: number, index: number, sources: readonly Contain
   const location = jitteredLocation(faker, city);
   const body = isContactOnlyIndex(index)
     ? contactOnlyBody(person, location)
-    : gradableBody(seed, index, key, person, city, location);
+    : gradableBody(seed, index, key, person, city, location, jobs);
   // One literal, no spreads: every profile gets the same hidden class, which keeps building and
   // reading 100,000 of them fast (a spread followed by 25 keys reallocates as it grows).
   return {
@@ -100,6 +106,7 @@ function gradableBody(
   person: Person,
   city: City,
   location: Location,
+  jobs: JobSet | undefined,
 ): Body {
   const family = faker.helpers.arrayElement(FAMILIES);
   const seniority = faker.helpers.weightedArrayElement(SENIORITY_CHOICES);
@@ -167,7 +174,8 @@ function gradableBody(
       ),
       sharedNamedValue(METADATA_NAMES.noticePeriod, faker.helpers.arrayElement(NOTICE_PERIODS)),
     ],
-    labels: NONE,
+    // Drawn last, so that the fields above are what they were before profiles had labels.
+    labels: labelsFor(faker, seed, jobs, created_at),
   };
 }
 

@@ -1,4 +1,5 @@
 import { type Answer, answerOf, listOf, valueJson } from './answer-json.ts';
+import { extraTest } from './extra-filters.ts';
 import type { JsonWriter } from './json-writer.ts';
 import { type Kind, NAMES, otherKind } from './kinds.ts';
 import { scorePair } from './match.ts';
@@ -19,7 +20,7 @@ export function searchOperation(store: Store, kind: Kind, raw: RawParams): Resul
   if (!parsed.ok) return parsed;
   const query = parsed.value;
   const collection = store[kind];
-  const found = findDocs(collection, query);
+  const found = findDocs(collection, query, extraTest(store, kind, query.filters));
   if (!found.ok) return found;
   const page = sortedPage(collection, found.value, query);
   return ok(
@@ -38,7 +39,10 @@ export function scoringOperation(store: Store, kind: Kind, raw: RawParams): Resu
   const target = findTarget(store[otherKind(kind)], query.target);
   if (!target.ok) return target;
   const collection = store[kind];
-  const found = findDocs(collection, query);
+  const { stage } = query.filters;
+  if (stage !== undefined)
+    stage.against = { containerKey: target.value.containerKey, key: target.value.key };
+  const found = findDocs(collection, query, extraTest(store, kind, query.filters));
   if (!found.ok) return found;
   let docs = found.value;
   let scores: Float64Array | undefined;

@@ -253,6 +253,15 @@ export class ParamReader {
     return fallback;
   }
 
+  /** A Unix time in seconds (a number or digits), or an ISO 8601 date-time, as milliseconds. */
+  instant(name: string): number | undefined {
+    if (!this.has(name)) return undefined;
+    const raw = this.#scalar(name);
+    if (typeof raw === 'number' && Number.isFinite(raw) && raw >= 0) return raw * 1000;
+    if (typeof raw === 'string' && /^\s*\d+\s*$/.test(raw)) return Number(raw) * 1000;
+    return this.dateTime(name);
+  }
+
   dateTime(name: string): number | undefined {
     if (!this.has(name)) return undefined;
     const raw = this.#scalar(name);

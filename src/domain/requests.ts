@@ -1,15 +1,23 @@
 import { type Kind, NAMES, otherKind } from './kinds.ts';
 import { type GeoPoint, type ItemFilter, ParamReader, type RawParams } from './params.ts';
 import type { Result } from './result.ts';
+import { readPlace, readRange, readSdkFilters } from './sdk-filters.ts';
 import { readSortBy } from './sort-names.ts';
 
-export const SEARCH_SORTS = ['created_at', 'updated_at', 'searching', 'location'] as const;
-export const SCORING_SORTS = [...SEARCH_SORTS, 'scoring'] as const;
 /**
- * The orders the domain knows. `location_experience` / `location_education`: closeness of a
- * profile's nearest experience / education to the searched point (a job's own location).
+ * The orders. `location_experience` / `location_education`: closeness of a profile's nearest
+ * experience / education to the searched point (a job's own location, for jobs).
  */
-export type SortBy = (typeof SCORING_SORTS)[number] | 'location_experience' | 'location_education';
+export const SEARCH_SORTS = [
+  'created_at',
+  'updated_at',
+  'searching',
+  'location',
+  'location_experience',
+  'location_education',
+] as const;
+export const SCORING_SORTS = [...SEARCH_SORTS, 'scoring'] as const;
+export type SortBy = (typeof SCORING_SORTS)[number];
 
 /** A label's stage: where a recruiter put a profile for a job; `new` is no label at all. */
 export const STAGES = ['new', 'yes', 'later', 'no'] as const;
@@ -73,6 +81,8 @@ export type SearchQuery = {
   sortBy: SortBy;
   orderBy: OrderBy;
   filters: Filters;
+  /** What `location`, `location_experience` and `location_education` measure from. */
+  sortPoint?: GeoPoint;
 };
 
 /** One object named by its container and its key or reference. */
@@ -182,17 +192,38 @@ function readSearch(read: ParamReader, kind: Kind, sorts: readonly SortBy[]): Se
   const limit = read.integer('limit', { min: 1, max: MAX_LIMIT, fallback: 30 });
   const sortBy = readSortBy(read, sorts);
   const orderBy = read.oneOf('order_by', ['desc', 'asc'] as const, 'desc');
-  const filters = readFilters(read);
-  if (sortBy === 'location' && filters.near === undefined && !read.has('location_geopoint')) {
-    read.error(
-      'sort_by',
-      'sort_by=location sorts by distance to location_geopoint: send location_geopoint={"lat":…,"lng":…}',
-    );
-  }
-  return { kind, containerKeys, page, limit, sortBy, orderBy, filters };
+  const filters = readFilters(read, kind);
+  const query: SearchQuery = { kind, containerKeys, page, limit, sortBy, orderBy, filters };
+  const sortPoint = pointToSortBy(read, sortBy, filters);
+  if (sortPoint !== undefined) query.sortPoint = sortPoint;
+  return query;
 }
 
-function readFilters(read: ParamReader): Filters {
+/** Where `location*` orders measure from; a 400 naming `sort_by` when no point was sent. */
+function pointToSortBy(read: ParamReader, sortBy: SortBy, filters: Filters): GeoPoint | undefined {
+  const own =
+    sortBy === 'location_experience'
+      ? 'experience_location_geopoint'
+      : sortBy === 'location_education'
+        ? 'education_location_geopoint'
+        : undefined;
+  if (sortBy !== 'location' && own === undefined) return undefined;
+  const point =
+    (sortBy === 'location_experience' ? filters.experienceNear?.point : undefined) ??
+    (sortBy === 'location_education' ? filters.educationNear?.point : undefined) ??
+    filters.near?.point;
+  const sent = read.has('location_geopoint') || (own !== undefined && read.has(own));
+  if (point === undefined && !sent) {
+    const what = own === undefined ? 'location_geopoint' : `${own} or location_geopoint`;
+    read.error(
+      'sort_by',
+      `sort_by=${sortBy} sorts by distance to a point: send ${what}={"lat":…,"lng":…}`,
+    );
+  }
+  return point;
+}
+
+function readFilters(read: ParamReader, kind: Kind): Filters {
   const filters: Filters = {};
   const keywords = read.keywords('text_keywords');
   if (keywords !== undefined && keywords.length > 0) filters.keywords = keywords;
@@ -205,15 +236,8 @@ function readFilters(read: ParamReader): Filters {
   const excluded = read.tagGroups('tags_excluded');
   if (excluded !== undefined && excluded.length > 0) filters.tagsExcluded = excluded;
 
-  const point = read.geoPoint('location_geopoint');
-  const km = read.number('location_distance', { above: 0, unit: 'kilometres' });
-  if (km !== undefined && !read.has('location_geopoint')) {
-    read.error(
-      'location_distance',
-      'location_distance needs location_geopoint={"lat":…,"lng":…} to measure from',
-    );
-  }
-  if (point !== undefined) filters.near = { point, km: km ?? DEFAULT_DISTANCE_KM };
+  const near = readPlace(read, 'location');
+  if (near !== undefined) filters.near = near;
 
   const createdMin = read.dateTime('created_at_min');
   const createdMax = read.dateTime('created_at_max');
@@ -222,16 +246,10 @@ function readFilters(read: ParamReader): Filters {
   if (createdMin !== undefined && createdMax !== undefined && createdMin > createdMax) {
     read.error('created_at_min', 'created_at_min is after created_at_max: swap them');
   }
-  const yearsMin = read.number('experiences_duration_min', { min: 0, unit: 'years' });
-  const yearsMax = read.number('experiences_duration_max', { min: 0, unit: 'years' });
+  const [yearsMin, yearsMax] = readRange(read, 'experiences_duration', 'years');
   if (yearsMin !== undefined) filters.yearsMin = yearsMin;
   if (yearsMax !== undefined) filters.yearsMax = yearsMax;
-  if (yearsMin !== undefined && yearsMax !== undefined && yearsMin > yearsMax) {
-    read.error(
-      'experiences_duration_min',
-      'experiences_duration_min is above experiences_duration_max: swap them',
-    );
-  }
+  readSdkFilters(read, kind, filters);
   return filters;
 }
 

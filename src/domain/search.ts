@@ -1,8 +1,11 @@
+import { nearestKm } from './extra-filters.ts';
+import { extrasOf } from './extras.ts';
 import { indexedFilters } from './filters.ts';
 import { distanceKm } from './geo.ts';
 import { IntBuffer } from './int-lists.ts';
 import { NAMES } from './kinds.ts';
 import { pageBy, pageByRank } from './page.ts';
+import type { GeoPoint } from './params.ts';
 import type { SearchQuery, SortBy } from './requests.ts';
 import { fail, ok, type Result } from './result.ts';
 import type { Collection } from './store.ts';
@@ -21,7 +24,11 @@ const NOTHING: Found = { ids: new Int32Array(0), distances: new Float64Array(0) 
  * skills, languages, included tags, distance) give candidate lists; the shortest one is walked
  * and every other filter is tested on its docs only.
  */
-export function findDocs(collection: Collection, query: SearchQuery): Result<Found> {
+export function findDocs(
+  collection: Collection,
+  query: SearchQuery,
+  extra?: (index: number) => boolean,
+): Result<Found> {
   const unknown = query.containerKeys.filter((k) => !collection.containers.has(k));
   if (unknown.length > 0) return fail([unknownContainer(collection, unknown)]);
   const { required, unsure, excluded } = indexedFilters(collection, query.filters);
@@ -59,6 +66,8 @@ export function findDocs(collection: Collection, query: SearchQuery): Result<Fou
       if (!(distance <= near.km)) return;
     }
     for (const keyword of unsure) if (!(text[i] as string).includes(keyword)) return;
+    // The older filters, on what is left: they read strings built on first use.
+    if (extra !== undefined && !extra(i)) return;
     found.push(i);
     if (near !== undefined) distances.push(distance);
   };
@@ -108,7 +117,7 @@ export function relevance(text: string, keywords: string[] | undefined): number 
 export function sortedPage(
   collection: Collection,
   found: Found,
-  query: Pick<SearchQuery, 'sortBy' | 'orderBy' | 'filters' | 'page' | 'limit'>,
+  query: Pick<SearchQuery, 'sortBy' | 'orderBy' | 'filters' | 'page' | 'limit' | 'sortPoint'>,
   scores?: Float64Array,
 ): number[] {
   const { orders } = collection;
@@ -120,7 +129,7 @@ export function sortedPage(
   if (query.sortBy === 'updated_at') {
     return pageByRank(found.ids, desc ? orders.updatedDesc : orders.updatedAsc, start, query.limit);
   }
-  const values = sortValues(collection, found, query.sortBy, query.filters.keywords, scores);
+  const values = sortValues(collection, found, query.sortBy, query, scores);
   const direction = desc ? -1 : 1;
   const ids = found.ids;
   const keyRank = orders.byKey.rank;
@@ -139,14 +148,14 @@ function sortValues(
   collection: Collection,
   found: Found,
   sortBy: Exclude<SortBy, 'created_at' | 'updated_at'>,
-  keywords: string[] | undefined,
+  query: Pick<SearchQuery, 'filters' | 'sortPoint'>,
   scores: Float64Array | undefined,
 ): Float64Array {
   const { ids, distances } = found;
   switch (sortBy) {
     case 'searching': {
       const text = collection.columns.text;
-      return Float64Array.from(ids, (i) => relevance(text[i] as string, keywords));
+      return Float64Array.from(ids, (i) => relevance(text[i] as string, query.filters.keywords));
     }
     case 'location':
       // Found by distance, so every doc has one; nearer is larger.
@@ -157,9 +166,32 @@ function sortValues(
       return scores ?? new Float64Array(ids.length);
     case 'location_experience':
     case 'location_education':
-      // Parsing does not offer these orders yet; the domain work that ranks by them is under way.
-      throw new Error(`sort_by=${sortBy} is not ranked yet`);
+      return nearness(collection, ids, sortBy, query.sortPoint);
   }
+}
+
+/**
+ * Nearer is larger: minus the distance from `point` to a profile's nearest experience or
+ * education (a job's own location); -Infinity for a doc with no place.
+ */
+function nearness(
+  collection: Collection,
+  ids: Int32Array,
+  sortBy: 'location_experience' | 'location_education',
+  point: GeoPoint | undefined,
+): Float64Array {
+  if (point === undefined) return new Float64Array(ids.length).fill(Number.NEGATIVE_INFINITY);
+  if (collection.kind === 'job') {
+    const { lat, lng } = collection.columns;
+    return Float64Array.from(ids, (i) => {
+      const d = distanceKm(point.lat, point.lng, lat[i] as number, lng[i] as number);
+      return Number.isNaN(d) ? Number.NEGATIVE_INFINITY : -d;
+    });
+  }
+  const extras = extrasOf(collection);
+  const places =
+    sortBy === 'location_experience' ? extras.experiencePlaces : extras.educationPlaces;
+  return Float64Array.from(ids, (i) => -nearestKm(places[i] as Float64Array, point));
 }
 
 /**

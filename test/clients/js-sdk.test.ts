@@ -73,6 +73,14 @@ describe('the JavaScript SDK against the mock', () => {
     expect(data.jobs).toHaveLength(7);
   });
 
+  it("filters jobs by name as its README's searching example does", async () => {
+    const data = await call(
+      sdk.job.searching.get(boardKeys, { name: 'engineer', limit: 10, sort_by: 'date' }),
+    );
+    expect(data.jobs.length).toBeGreaterThan(0);
+    for (const job of data.jobs) expect(job.name.toLowerCase()).toContain('engineer');
+  });
+
   it('reaches /profiles/scoring with job.scoring.list, which is its profile scoring class', async () => {
     const request = sdk.job.scoring.list(sourceKeys, boardKey, jobKey, { limit: 3 });
     expect(new URL(request.url).pathname).toBe('/profiles/scoring');

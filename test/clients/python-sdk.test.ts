@@ -113,6 +113,22 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
     expect(answer.data).toEqual(named.data);
   });
 
+  it('filters by the stage it validates, and by its documented kwargs', async () => {
+    const all = await call(sdk.profile.searching.list({ source_keys: sourceKeys }));
+    const staged = await call(
+      sdk.profile.searching.list({
+        source_keys: sourceKeys,
+        stage: 'yes',
+        kwargs: { experiences_duration_min: 1 },
+      }),
+    );
+    expectListAnswer(staged, 'profiles', false);
+    expect(staged.meta.total).toBeGreaterThan(0);
+    expect(staged.meta.total).toBeLessThan(all.meta.total);
+    for (const p of staged.data.profiles)
+      expect(p.labels.some((l: { stage: string }) => l.stage === 'yes')).toBe(true);
+  });
+
   it('searches only with use_agent=0 (no predictions)', async () => {
     const answer = await call(
       sdk.profile.scoring.list({

@@ -34,7 +34,10 @@ function lazyList<T>(length: number, make: (index: number) => T) {
   return list satisfies ObjectList<T>;
 }
 
-const profiles = lazyList(fixtures.profiles.length, (i) => profileAt(SEED, i, fixtures.sources));
+const jobSet = { count: fixtures.jobs.length, boards: fixtures.boards };
+const profiles = lazyList(fixtures.profiles.length, (i) =>
+  profileAt(SEED, i, fixtures.sources, jobSet),
+);
 const jobs = lazyList(fixtures.jobs.length, (i) => jobAt(SEED, i, fixtures.boards));
 const lazy = createStore({ ...fixtures, profiles, jobs });
 const eager = createStore(fixtures);

@@ -27,7 +27,7 @@ export function scanSearch(store: Store, kind: Kind, raw: RawParams): Result<Ans
   const parsed = parseSearch(kind, raw);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
-  const found = filterDocs(store[kind], query);
+  const found = filterDocs(store, kind, query);
   if (!found.ok) return found;
   const page = pageOf(sortDocs(found.value, query), query.page, query.limit);
   return ok({
@@ -43,7 +43,7 @@ export function scanScoring(store: Store, kind: Kind, raw: RawParams): Result<An
   const query = parsed.value;
   const target = findTarget(store[otherKind(kind)], query.target);
   if (!target.ok) return target;
-  const found = filterDocs(store[kind], query);
+  const found = filterDocs(store, kind, query, target.value);
   if (!found.ok) return found;
   let docs = found.value;
   let scores: Map<Doc, number> | undefined;

@@ -1,17 +1,26 @@
 import { distanceKm } from '../../../src/domain/geo.ts';
-import { NAMES } from '../../../src/domain/kinds.ts';
+import { type Kind, NAMES } from '../../../src/domain/kinds.ts';
 import type { ItemFilter } from '../../../src/domain/params.ts';
 import type { Filters, SearchQuery, SortBy } from '../../../src/domain/requests.ts';
 import { fail, ok, type Result } from '../../../src/domain/result.ts';
 import type { Meta } from '../../../src/domain/types.ts';
-import type { Collection, Doc } from './scan-store.ts';
+import { nearest, profile, sdkFilterTests } from './scan-sdk-filters.ts';
+import type { Collection, Doc, Store } from './scan-store.ts';
 
 /** The docs of the named containers that pass every filter, in storage order. */
-export function filterDocs(collection: Collection, query: SearchQuery): Result<Doc[]> {
+export function filterDocs(
+  store: Store,
+  kind: Kind,
+  query: SearchQuery,
+  against?: Doc,
+): Result<Doc[]> {
+  const collection = store[kind];
   const unknown = query.containerKeys.filter((k) => !collection.containers.has(k));
   if (unknown.length > 0) return fail([unknownContainer(collection, unknown)]);
   const wanted = new Set(query.containerKeys);
-  const test = compileFilters(query.filters);
+  const base = compileFilters(query.filters);
+  const more = sdkFilterTests(store, query.filters, against);
+  const test = (doc: Doc) => base(doc) && more.every((t) => t(doc));
   return ok(collection.docs.filter((doc) => wanted.has(doc.containerKey) && test(doc)));
 }
 
@@ -90,10 +99,10 @@ export function relevance(doc: Doc, keywords: string[] | undefined): number {
  */
 export function sortDocs(
   docs: Doc[],
-  query: Pick<SearchQuery, 'sortBy' | 'orderBy' | 'filters'>,
+  query: Pick<SearchQuery, 'sortBy' | 'orderBy' | 'filters' | 'sortPoint'>,
   scores?: Map<Doc, number>,
 ): Doc[] {
-  const value = sortValue(query.sortBy, query.filters, scores);
+  const value = sortValue(query.sortBy, query, scores);
   const keyed = docs.map((doc) => ({ doc, value: value(doc) }));
   const direction = query.orderBy === 'desc' ? -1 : 1;
   keyed.sort(
@@ -106,7 +115,7 @@ export function sortDocs(
 
 function sortValue(
   sortBy: SortBy,
-  filters: Filters,
+  { filters, sortPoint }: Pick<SearchQuery, 'filters' | 'sortPoint'>,
   scores?: Map<Doc, number>,
 ): (doc: Doc) => number {
   switch (sortBy) {
@@ -127,7 +136,17 @@ function sortValue(
       return (doc) => scores?.get(doc) ?? 0;
     case 'location_experience':
     case 'location_education':
-      throw new Error(`sort_by=${sortBy} is not ranked by the scan yet`);
+      return (doc) => {
+        const point = sortPoint;
+        if (point === undefined) return Number.NEGATIVE_INFINITY;
+        const p = profile(doc);
+        if (p === undefined) {
+          return doc.lat === null || doc.lng === null
+            ? Number.NEGATIVE_INFINITY
+            : -distanceKm(point.lat, point.lng, doc.lat, doc.lng);
+        }
+        return -nearest(sortBy === 'location_experience' ? p.experiences : p.educations, point);
+      };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Fixtures } from '../../../mocks/build-fixtures.ts';
 import type { Kind } from '../../../src/domain/kinds.ts';
+import type { Job, Profile } from '../../../src/domain/types.ts';
 import { seededRandom } from '../../../src/http/chaos.ts';
 
 /** The same seeded generator the mock's --fail-rate uses: the same seed draws the same queries. */
@@ -8,6 +9,8 @@ export const randomSource = seededRandom;
 type Named = { name: string; value: string | null };
 type Item = {
   text: string;
+  /** The full object, for the SDKs' older filters. */
+  full: Profile | Job;
   skills: Named[];
   languages: Named[];
   tags: Named[];
@@ -47,11 +50,13 @@ export function randomParams(
     kind === 'profile'
       ? fixtures.profiles.map((p) => ({
           ...p,
+          full: p,
           lat: p.info.location.lat,
           lng: p.info.location.lng,
           created: p.created_at,
         }))
       : fixtures.jobs.map((j) => ({
+          full: j,
           text: `${j.name} ${j.summary ?? ''} ${j.sections.map((s) => s.description).join(' ')}`,
           skills: j.skills,
           languages: j.languages,
@@ -112,9 +117,11 @@ export function randomParams(
     if (chance(0.7)) params.experiences_duration_min = low;
     if (chance(0.7)) params.experiences_duration_max = low + random() * 8;
   }
+  if (chance(0.55)) Object.assign(params, sdkParams(item().full, kind, random, pick, chance));
   const sorts = ['created_at', 'updated_at', 'searching', 'location'];
   if (operation === 'scoring') sorts.push('scoring', 'scoring');
   if (params.location_geopoint === undefined && chance(0.9)) sorts.splice(3, 1);
+  if (chance(0.3)) sorts.push('location_experience', 'location_education');
   if (chance(0.9)) params.sort_by = pick(sorts);
   if (chance(0.7)) params.order_by = pick(['asc', 'desc']);
   if (chance(0.5)) params.page = 1 + Math.floor(random() * (chance(0.8) ? 3 : 40));
@@ -122,6 +129,71 @@ export function randomParams(
   if (operation === 'scoring')
     Object.assign(params, scoringParams(fixtures, kind, pick, chance, random));
   return new Map(Object.entries(params));
+}
+
+/**
+ * The older filters the SDKs send, drawn from one object so that they find it: part of its name
+ * or email, words of its summary, experiences and educations, an interest, a stage of its
+ * labels, bounds around its education years, places near its experiences and educations, and
+ * Unix-time bounds around its creation.
+ */
+function sdkParams(
+  full: Profile | Job,
+  kind: Kind,
+  random: () => number,
+  pick: <T>(list: readonly T[]) => T,
+  chance: (p: number) => boolean,
+): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  const word = (text: string | null | undefined) =>
+    pick((text ?? 'nothing').split(/\W+/).filter((w) => w.length > 2)) ?? 'nothing';
+  const name = kind === 'profile' ? ((full as Profile).info.full_name ?? '') : (full as Job).name;
+  if (chance(0.3)) {
+    const at = Math.floor(random() * Math.max(1, name.length - 4));
+    params.name = chance(0.4)
+      ? word(name)
+      : chance(0.8)
+        ? name.slice(at, at + 4)
+        : name.toUpperCase();
+  }
+  const summary = kind === 'profile' ? (full as Profile).info.summary : (full as Job).summary;
+  if (chance(0.3)) params.summary_keywords = [word(summary)];
+  if (chance(0.25)) params.stage = pick(['new', 'yes', 'later', 'no', 'new']);
+  const created = Date.parse(full.created_at) / 1000;
+  if (chance(0.15)) params.timestamp_start = Math.floor(created - random() * 3e7);
+  if (chance(0.15)) params.timestamp_end = String(Math.ceil(created + random() * 3e7));
+  if (kind === 'job') {
+    if (chance(0.2)) params.email = 'ignored@example.com';
+    return params;
+  }
+  const profile = full as Profile;
+  if (chance(0.2)) params.email = chance(0.8) ? profile.info.email : 'nobody@example.com';
+  const experiences = profile.experiences ?? [];
+  const educations = profile.educations ?? [];
+  if (chance(0.3)) params.experience_keywords = [word(pick(experiences)?.title)];
+  if (chance(0.2)) params.education_keywords = [word(pick(educations)?.school)];
+  const interest = pick(profile.interests ?? []);
+  if (chance(0.2))
+    params.interests = [{ name: interest?.name ?? 'Chess', value: chance(0.8) ? null : 'x' }];
+  if (chance(0.15)) {
+    const years = profile.educations_duration ?? 0;
+    if (chance(0.7)) params.educations_duration_min = Math.max(0, years - random() * 2);
+    if (chance(0.7)) params.educations_duration_max = years + random() * 2;
+  }
+  const places: [string, { location: Profile['info']['location'] }[]][] = [
+    ['experience_location', experiences],
+    ['education_location', educations],
+  ];
+  for (const [prefix, entries] of places) {
+    if (!chance(0.25)) continue;
+    const place = pick(entries)?.location;
+    params[`${prefix}_geopoint`] =
+      place?.lat != null && place.lng != null && chance(0.8)
+        ? { lat: place.lat + random() * 0.2 - 0.1, lng: place.lng + random() * 0.2 - 0.1 }
+        : { lat: random() * 180 - 90, lng: random() * 360 - 180 };
+    if (chance(0.8)) params[`${prefix}_distance`] = pick([5, 50, 300, 2000]);
+  }
+  return params;
 }
 
 function keyword(

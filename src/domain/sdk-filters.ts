@@ -1,0 +1,96 @@
+import type { Kind } from './kinds.ts';
+import type { GeoPoint, ItemFilter, ParamReader } from './params.ts';
+import { DEFAULT_DISTANCE_KM, type Filters, STAGES } from './requests.ts';
+
+/**
+ * The filters of the API's public record that its SDKs still send (HrFlow's docs list them for
+ * profile searching and scoring; `tags` and `timestamp_*` come from the JS SDK). Profiles only
+ * where the object has the field: on jobs, `email`, `interests` and the experience and education
+ * filters are unknown names, ignored as any other.
+ */
+export function readSdkFilters(read: ParamReader, kind: Kind, filters: Filters): void {
+  const name = read.string('name');
+  if (name !== undefined) filters.name = name.trim().toLowerCase();
+  const summary = lowered(read.keywords('summary_keywords'));
+  if (summary !== undefined) filters.summaryKeywords = summary;
+  const tags = read.itemFilters('tags');
+  if (tags !== undefined && tags.length > 0) {
+    filters.tagsIncluded = [...(filters.tagsIncluded ?? []), ...tags.map((tag) => [tag])];
+  }
+  if (read.has('stage')) filters.stage = { stage: read.oneOf('stage', STAGES, 'new') };
+  readTimestamps(read, filters);
+  if (kind === 'job') return;
+
+  const email = read.string('email');
+  if (email !== undefined) filters.email = email.trim().toLowerCase();
+  const experience = lowered(read.keywords('experience_keywords'));
+  if (experience !== undefined) filters.experienceKeywords = experience;
+  const education = lowered(read.keywords('education_keywords'));
+  if (education !== undefined) filters.educationKeywords = education;
+  const interests: ItemFilter[] | undefined = read.itemFilters('interests');
+  if (interests !== undefined && interests.length > 0) filters.interests = interests;
+  const [low, high] = readRange(read, 'educations_duration', 'years');
+  if (low !== undefined) filters.educationYearsMin = low;
+  if (high !== undefined) filters.educationYearsMax = high;
+  const experienceNear = readPlace(read, 'experience_location');
+  if (experienceNear !== undefined) filters.experienceNear = experienceNear;
+  const educationNear = readPlace(read, 'education_location');
+  if (educationNear !== undefined) filters.educationNear = educationNear;
+}
+
+/** `{prefix}_min` and `{prefix}_max`, at least 0, the first not above the second. */
+export function readRange(
+  read: ParamReader,
+  prefix: string,
+  unit: string,
+): [number | undefined, number | undefined] {
+  const low = read.number(`${prefix}_min`, { min: 0, unit });
+  const high = read.number(`${prefix}_max`, { min: 0, unit });
+  if (low !== undefined && high !== undefined && low > high) {
+    read.error(`${prefix}_min`, `${prefix}_min is above ${prefix}_max: swap them`);
+  }
+  return [low, high];
+}
+
+/**
+ * `{prefix}_geopoint` and `{prefix}_distance`: a point, and a radius in km (50 when the point
+ * comes alone); a radius without its point says what it is missing.
+ */
+export function readPlace(
+  read: ParamReader,
+  prefix: string,
+): { point: GeoPoint; km: number } | undefined {
+  const point = read.geoPoint(`${prefix}_geopoint`);
+  const km = read.number(`${prefix}_distance`, { above: 0, unit: 'kilometres' });
+  if (km !== undefined && !read.has(`${prefix}_geopoint`)) {
+    read.error(
+      `${prefix}_distance`,
+      `${prefix}_distance needs ${prefix}_geopoint={"lat":…,"lng":…} to measure from`,
+    );
+  }
+  return point === undefined ? undefined : { point, km: km ?? DEFAULT_DISTANCE_KM };
+}
+
+/** `timestamp_start` / `timestamp_end` bound the creation date, with `created_at_*`: the tighter wins. */
+function readTimestamps(read: ParamReader, filters: Filters): void {
+  const start = read.instant('timestamp_start');
+  const end = read.instant('timestamp_end');
+  if (start !== undefined) filters.createdMin = Math.max(start, filters.createdMin ?? start);
+  if (end !== undefined) filters.createdMax = Math.min(end, filters.createdMax ?? end);
+  const { createdMin, createdMax } = filters;
+  if (
+    (start !== undefined || end !== undefined) &&
+    createdMin !== undefined &&
+    createdMax !== undefined &&
+    createdMin > createdMax
+  ) {
+    const param = start !== undefined ? 'timestamp_start' : 'timestamp_end';
+    read.error(param, `${param} leaves no time between the creation bounds: check both ends`);
+  }
+}
+
+function lowered(keywords: string[] | undefined): string[] | undefined {
+  return keywords === undefined || keywords.length === 0
+    ? undefined
+    : keywords.map((k) => k.toLowerCase());
+}
