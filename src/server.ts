@@ -1,6 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HrmockApp } from './http/app.ts';
+import {
+  answerClientErrors,
+  type ConnectionTimeouts,
+  DEFAULT_TIMEOUTS,
+  serverTimeoutOptions,
+} from './http/connections.ts';
 import { createNodeListener } from './http/node-listener.ts';
 
 export type RunningServer = { url: string; port: number; close: () => Promise<void> };
@@ -10,6 +16,8 @@ export type ServeOptions = {
   host?: string;
   /** Bytes of whole answers kept for repeated requests (default 64 MiB; 0 turns it off). */
   answerCacheBytes?: number;
+  /** How long slow clients are waited for (defaults: 10 s for headers, 30 s for a request). */
+  timeouts?: Partial<ConnectionTimeouts>;
 };
 
 export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -23,7 +31,12 @@ export function startServer(app: HrmockApp, options: ServeOptions = {}): Promise
   const listener = createNodeListener(app, {
     answerCacheBytes: options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
   });
-  const server = createServer({ maxHeaderSize: 256 * 1024 }, listener);
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const server = createServer(
+    { maxHeaderSize: 256 * 1024, ...serverTimeoutOptions(timeouts) },
+    listener,
+  );
+  answerClientErrors(server);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

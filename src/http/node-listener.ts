@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { AnswerCache, type CachedAnswer, type RequestKey } from './answer-cache.ts';
 import type { HrmockApp } from './app.ts';
+import { closeAfterEarlyAnswer } from './connections.ts';
 
 export type ListenerOptions = {
   /** Bytes of whole answers kept for repeated requests; 0 turns the cache (and gzip) off. */
@@ -22,11 +23,16 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * whose answer may differ on purpose (a `Prefer` header, random failures) are never cached.
  */
 export function createNodeListener(app: HrmockApp, options: ListenerOptions): Listener {
-  const viaHono = getRequestListener(app.fetch);
+  const hono = getRequestListener(app.fetch);
+  const viaHono: Listener = (req, res) => {
+    closeAfterEarlyAnswer(req, res);
+    hono(req, res);
+  };
   if (options.answerCacheBytes <= 0 || !app.deterministic) return viaHono;
   const cache = new AnswerCache(options.answerCacheBytes);
 
   return (req, res) => {
+    closeAfterEarlyAnswer(req, res);
     const method = req.method ?? 'GET';
     const length = Number(req.headers['content-length'] ?? 0);
     const cacheable =
@@ -36,7 +42,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
           req.headers['transfer-encoding'] === undefined &&
           length <= MAX_CACHED_BODY));
     if (!cacheable) {
-      viaHono(req, res);
+      hono(req, res);
       return;
     }
     const started = performance.now();
