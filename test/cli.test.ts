@@ -89,10 +89,12 @@ describe('hrmock serve', () => {
     expect(await exit).toBe(0);
   });
 
-  it('exits with status 2 on a malformed --latency or --fail-rate', async () => {
+  it('exits with status 2 on a malformed --latency, --fail-rate or timeout', async () => {
     for (const args of [
       ['--latency', '300-50'],
       ['--fail-rate', '2'],
+      ['--headers-timeout', '0'],
+      ['--request-timeout', 'soon'],
     ]) {
       const { code, stderr } = await hrmock(['serve', ...args]);
       expect(code).toBe(2);

@@ -20,13 +20,63 @@ export type ClientOptions = {
   headers?: Record<string, string>;
   /** Defaults to the global fetch; a function lets the suite run against `app.fetch` in process. */
   fetch?: (request: Request) => Promise<Response>;
+  /** How long one request may take, headers and body (default 10 s). */
   timeoutMs?: number;
+  /** How long the whole run may take; requests after it fail at once. */
+  deadlineMs?: number;
+  /** When the run started (`performance.now()`), for the deadline; default: the client's creation. */
+  startedAt?: number;
+  /** The most bytes read of one answer (default 5 MiB); a longer one fails its request. */
+  maxAnswerBytes?: number;
   /**
    * Where to send requests a proxy in front would not forward (Prism answers malformed JSON
    * itself): the implementation's own base URL.
    */
   directBaseUrl?: string;
 };
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+
+/** A request that got no usable answer: it timed out, the connection failed, or it was too long. */
+export class NoAnswer extends Error {
+  override name = 'NoAnswer';
+  readonly request: string;
+  readonly reason: string;
+  constructor(request: string, reason: string) {
+    super(`${request}: ${reason}`);
+    this.request = request;
+    this.reason = reason;
+  }
+}
+
+/** An answer longer than the client reads. */
+export class TooLong extends Error {
+  override name = 'TooLong';
+}
+
+/** The answer's text, read up to `max` bytes: a 10 MB answer is not held whole to be refused. */
+export async function readCapped(response: Response, max: number): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      await reader.cancel();
+      throw new TooLong(`the answer is over ${Math.round(max / 1024)} KiB; stopped reading there`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
 
 /** Query-string form of parameters: lists and objects as one JSON-encoded value, as the contract says. */
 export function toQuery(params: Record<string, unknown>): string {
@@ -58,13 +108,19 @@ export class SuiteClient {
   readonly #headers: Record<string, string>;
   readonly #fetch: (request: Request) => Promise<Response>;
   readonly #timeoutMs: number;
+  readonly #deadline: number;
+  readonly #deadlineMs: number;
+  readonly #maxBytes: number;
 
   constructor(options: ClientOptions) {
     this.#base = options.baseUrl.replace(/\/+$/, '');
     this.#direct = (options.directBaseUrl ?? options.baseUrl).replace(/\/+$/, '');
     this.#headers = options.headers ?? {};
     this.#fetch = options.fetch ?? ((request) => fetch(request));
-    this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#deadlineMs = options.deadlineMs ?? Number.POSITIVE_INFINITY;
+    this.#deadline = (options.startedAt ?? performance.now()) + this.#deadlineMs;
+    this.#maxBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   }
 
   url(path: string): string {
@@ -114,18 +170,28 @@ export class SuiteClient {
     sent: Pick<Exchange, 'method' | 'path' | 'params' | 'rawBody'>,
   ): Promise<Exchange> {
     const started = performance.now();
-    const signal = AbortSignal.timeout(this.#timeoutMs);
+    const left = this.#deadline - started;
+    if (left <= 0) {
+      throw new NoAnswer(
+        describeRequest(sent),
+        `not sent: the run's deadline of ${seconds(this.#deadlineMs)} passed`,
+      );
+    }
+    const waitMs = Math.ceil(Math.min(this.#timeoutMs, left));
+    const signal = AbortSignal.timeout(waitMs);
     let response: Response;
     let text: string;
     try {
       response = await this.#fetch(new Request(request, { signal }));
-      text = await response.text();
+      text = await readCapped(response, this.#maxBytes);
     } catch (error) {
       const reason =
         (error as Error).name === 'TimeoutError'
-          ? `no answer within ${this.#timeoutMs} ms`
-          : (error as Error).message;
-      throw new Error(`${describeRequest(sent)}: ${reason}`);
+          ? `no answer in ${seconds(waitMs)}${waitMs < this.#timeoutMs ? " (the run's deadline)" : ''}`
+          : error instanceof TooLong
+            ? error.message
+            : `no answer: ${String((error as Error).cause ?? (error as Error).message)}`;
+      throw new NoAnswer(describeRequest(sent), reason);
     }
     let body: unknown;
     try {

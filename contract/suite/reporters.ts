@@ -4,12 +4,15 @@ export type ReporterName = 'pretty' | 'junit' | 'json';
 export const REPORTERS: ReporterName[] = ['pretty', 'junit', 'json'];
 
 export function render(report: Report, reporter: ReporterName): string {
+  if (report.error !== undefined && reporter === 'pretty')
+    return `hrmock check ${report.baseUrl}\n  could not run: ${report.error}\n`;
   if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`;
   if (reporter === 'junit') return junit(report);
   return pretty(report);
 }
 
 export function summary(report: Report): string {
+  if (report.error !== undefined) return `could not run: ${report.error}`;
   const total = report.results.length;
   return `${total} rules: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped in ${(report.ms / 1000).toFixed(1)} s`;
 }
@@ -56,6 +59,20 @@ function xml(text: string): string {
 }
 
 function junit(report: Report): string {
+  if (report.error !== undefined) {
+    // One case in error, so that a CI dashboard shows the run as broken, not as empty.
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<testsuites name="hrmock check" tests="1" failures="0" errors="1" skipped="0" time="0">',
+      `  <testsuite name="${xml(`contract rules at ${report.baseUrl}`)}" tests="1" failures="0" errors="1" skipped="0" time="0">`,
+      `    <testcase classname="hrmock.contract" name="hrmock check could run" time="0">`,
+      `      <error message="${xml(report.error)}" type="CannotRun">${xml(report.error)}</error>`,
+      '    </testcase>',
+      '  </testsuite>',
+      '</testsuites>',
+      '',
+    ].join('\n');
+  }
   const cases = report.results.map(({ id, title, outcome, ms }) => {
     const open = `    <testcase classname="hrmock.contract" name="${xml(`${id}: ${title}`)}" time="${(ms / 1000).toFixed(3)}"`;
     if (outcome.status === 'pass') return `${open}/>`;

@@ -1,4 +1,4 @@
-import type { SuiteClient } from './client.ts';
+import { NoAnswer, type SuiteClient } from './client.ts';
 import { loadContract, loadHistory, type OpenApiDoc } from './openapi.ts';
 import { type Outcome, type Rule, type RuleContext, Skip, Violation } from './rule.ts';
 import { ADDITIVE } from './rules/additive.ts';
@@ -42,6 +42,8 @@ export type Report = {
   failed: number;
   skipped: number;
   ms: number;
+  /** Set when the check could not run at all (exit status 2). */
+  error?: string;
 };
 
 export type SuiteOptions = {
@@ -54,6 +56,11 @@ export type SuiteOptions = {
   /** Also fail on response violations that a Prism proxy in front reported. */
   viaPrism?: boolean;
 };
+
+/** A run that could not start: the report says why, with no rule results. */
+export function couldNotRun(baseUrl: string, why: string): Report {
+  return { baseUrl, results: [], passed: 0, failed: 0, skipped: 0, ms: 0, error: why };
+}
 
 export async function runSuite(options: SuiteOptions): Promise<Report> {
   const started = performance.now();
@@ -107,6 +114,11 @@ async function settle(rule: Rule, ctx: RuleContext): Promise<Outcome> {
   } catch (error) {
     if (error instanceof Violation) return { status: 'fail', evidence: error.evidence };
     if (error instanceof Skip) return { status: 'skip', why: error.message };
+    if (error instanceof NoAnswer)
+      return {
+        status: 'fail',
+        evidence: { request: error.request, expected: 'an answer', got: error.reason },
+      };
     return {
       status: 'fail',
       evidence: { request: (error as Error).message, expected: 'an answer', got: 'no answer' },

@@ -1,8 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { SuiteClient } from '../../contract/suite/client.ts';
+import {
+  DEFAULT_TIMEOUT_MS,
+  readCapped,
+  SuiteClient,
+  TooLong,
+} from '../../contract/suite/client.ts';
 import { REPORTERS, type ReporterName, render, summary } from '../../contract/suite/reporters.ts';
-import { runSuite } from '../../contract/suite/run-suite.ts';
+import { couldNotRun, runSuite } from '../../contract/suite/run-suite.ts';
 import {
   expandEnv,
   parseTarget,
@@ -14,7 +19,9 @@ import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
 import { createApp } from '../http/app.ts';
 import { type RunningPrism, startPrism } from '../prism.ts';
 import { type RunningServer, startServer } from '../server.ts';
-import { UsageError } from './usage-error.ts';
+import { durationMs, UsageError } from './usage-error.ts';
+
+const DEFAULT_DEADLINE_MS = 300_000;
 
 export const CHECK_HELP = `hrmock check: run the contract rules against an implementation
 
@@ -27,9 +34,11 @@ export const CHECK_HELP = `hrmock check: run the contract rules against an imple
   --via-prism        send the traffic through prism proxy contract/openapi.yaml and fail
                      on any response violation Prism reports (malformed JSON, which Prism
                      answers itself, still goes straight to the implementation)
+  --timeout S        seconds one request may take before its rule fails (default 10)
+  --deadline S       seconds the whole run may take; later requests fail at once (default 300)
 
-Exit status: 0 every rule holds, 1 a rule is violated, 2 the check could not run.
-Header values are never printed.`;
+Exit status: 0 every rule holds, 1 a rule is violated, 2 the check could not run (the
+report, if asked for, says why). Header values are never printed.`;
 
 /** A check that could not run at all: exit status 2. */
 export class CannotRun extends Error {
@@ -46,9 +55,14 @@ export async function checkCommand(args: string[]): Promise<number> {
       reporter: { type: 'string' },
       output: { type: 'string' },
       'via-prism': { type: 'boolean' },
+      timeout: { type: 'string' },
+      deadline: { type: 'string' },
     },
     strict: true,
   });
+  const startedAt = performance.now();
+  const deadlineMs = durationMs('deadline', values.deadline, DEFAULT_DEADLINE_MS);
+  const timeoutMs = Math.min(durationMs('timeout', values.timeout, DEFAULT_TIMEOUT_MS), deadlineMs);
   const reporter = (values.reporter ?? 'pretty') as ReporterName;
   if (!REPORTERS.includes(reporter))
     throw new UsageError(
@@ -56,8 +70,8 @@ export async function checkCommand(args: string[]): Promise<number> {
     );
   const headers = parseHeaders(values.header ?? []);
   const cleanup: (() => Promise<void>)[] = [];
+  let base = values['base-url'];
   try {
-    let base = values['base-url'];
     if (base === undefined) {
       const mock: RunningServer = await startServer(
         createApp({ data: lazyFixtures({}), log: false }),
@@ -68,7 +82,11 @@ export async function checkCommand(args: string[]): Promise<number> {
       throw new UsageError(`--base-url must be an http(s) URL, got "${base}"`);
     }
     base = base.replace(/\/+$/, '');
-    const target = await loadTarget(values.target, base, headers);
+    const reach = { base, headers, timeoutMs };
+    const target =
+      values.target === undefined
+        ? await targetOfMock(reach)
+        : (await probe(reach), await readTargetFile(values.target));
     const allHeaders = { ...target.headers, ...headers };
     let trafficBase = base;
     if (values['via-prism']) {
@@ -80,6 +98,9 @@ export async function checkCommand(args: string[]): Promise<number> {
       baseUrl: trafficBase,
       directBaseUrl: base,
       headers: allHeaders,
+      timeoutMs,
+      deadlineMs,
+      startedAt,
     });
     const report = await runSuite({
       client,
@@ -98,8 +119,14 @@ export async function checkCommand(args: string[]): Promise<number> {
     }
     return report.failed > 0 ? 1 : 0;
   } catch (error) {
-    if (error instanceof TargetError) throw new CannotRun(error.message);
-    throw error;
+    const cannot = error instanceof TargetError ? new CannotRun(error.message) : (error as Error);
+    if (cannot instanceof CannotRun) {
+      // The report still says what happened: CI keeps a file, and dashboards show the error.
+      const text = render(couldNotRun(base ?? '(none)', cannot.message), reporter);
+      if (values.output !== undefined) await writeFile(values.output, text);
+      else if (reporter !== 'pretty') process.stdout.write(text);
+    }
+    throw cannot;
   } finally {
     for (const close of cleanup.reverse()) await close();
   }
@@ -120,26 +147,53 @@ function parseHeaders(pairs: string[]): Record<string, string> {
   return headers;
 }
 
-async function loadTarget(
-  file: string | undefined,
-  base: string,
-  headers: Record<string, string>,
-): Promise<Target> {
-  if (file !== undefined) return readTargetFile(file);
-  const url = `${base}/_mock/target`;
-  let response: Response;
+type Reach = { base: string; headers: Record<string, string>; timeoutMs: number };
+
+/** The rules need a server that answers: anything HTTP will do, an error status included. */
+async function probe(reach: Reach): Promise<void> {
+  await reachable(reach, `${reach.base}/profiles/searching`);
+}
+
+/** One request to the base URL; refused, reset or silent is a one-line CannotRun. */
+async function reachable(reach: Reach, url: string): Promise<{ status: number; text: string }> {
   try {
-    response = await fetch(url, { headers, signal: AbortSignal.timeout(15_000) });
+    const response = await fetch(url, {
+      headers: reach.headers,
+      signal: AbortSignal.timeout(reach.timeoutMs),
+    });
+    // Too long to be a target is still an answer: the server is there.
+    const text = await readCapped(response, 1024 * 1024).catch((e) => {
+      if (e instanceof TooLong) return '';
+      throw e;
+    });
+    return { status: response.status, text };
   } catch (error) {
-    throw new CannotRun(
-      `cannot reach ${base}: ${(error as Error).cause ?? (error as Error).message}`,
-    );
+    const err = error as Error;
+    if (err.name === 'TimeoutError')
+      throw new CannotRun(
+        `no answer from ${reach.base} within ${reach.timeoutMs / 1000} s (--timeout): is the server up and is this its base URL?`,
+      );
+    throw new CannotRun(`cannot reach ${reach.base}: ${err.cause ?? err.message}`);
   }
-  const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
-  if (response.status !== 200 || body?.data === undefined) {
+}
+
+/** The mock's own target, at `/_mock/target`: only hrmock serves one. */
+async function targetOfMock(reach: Reach): Promise<Target> {
+  const url = `${reach.base}/_mock/target`;
+  const response = await reachable(reach, url);
+  const body = parseOrNull(response.text) as { data?: unknown } | null;
+  if (response.status !== 200 || body === null || body.data === undefined) {
     throw new CannotRun(
       `no target at ${url} (status ${response.status}); only hrmock serves one: pass --target FILE naming existing keys (see README, "Checking a deployment")`,
     );
   }
   return parseTarget(body.data, process.env, url);
+}
+
+function parseOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }

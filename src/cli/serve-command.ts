@@ -4,10 +4,11 @@ import { targetOf } from '../domain/target.ts';
 import type { StoreData } from '../domain/types.ts';
 import { createApp, DEFAULT_LIMITS, type HrmockApp } from '../http/app.ts';
 import type { Chaos } from '../http/chaos.ts';
+import { DEFAULT_TIMEOUTS } from '../http/connections.ts';
 import { startServer } from '../server.ts';
 import { FIXTURE_FLAGS, lazyFixturesFrom } from './fixture-options.ts';
 import { type FixturesMode, loadFixturesDir } from './fixtures-dir.ts';
-import { positiveInt, UsageError } from './usage-error.ts';
+import { durationMs, positiveInt, UsageError } from './usage-error.ts';
 
 export const SERVE_HELP = `hrmock serve: run the mock server
 
@@ -28,7 +29,10 @@ export const SERVE_HELP = `hrmock serve: run the mock server
   --max-url-bytes N     longest path and query (default 16384; 414 above, pointing at POST)
   --max-json-depth N    deepest JSON body nesting (default 64; 400 above)
   --answer-cache-mb N  memory for whole answers to repeated requests, served as bytes
-                    (gzipped when the client accepts it); 0 turns it off (default 64)`;
+                    (gzipped when the client accepts it); 0 turns it off (default 64)
+  --headers-timeout S   seconds a client has to send its headers (default 10; 408 after)
+  --request-timeout S   seconds a client has to send its whole request (default 30; 408 after)
+  --keep-alive-timeout S  seconds an idle keep-alive connection stays open (default 5)`;
 
 export async function serveCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -48,9 +52,21 @@ export async function serveCommand(args: string[]): Promise<number> {
       fixtures: { type: 'string' },
       'fixtures-mode': { type: 'string' },
       'fail-rate': { type: 'string' },
+      'headers-timeout': { type: 'string' },
+      'request-timeout': { type: 'string' },
+      'keep-alive-timeout': { type: 'string' },
     },
     strict: true,
   });
+  const timeouts = {
+    headersMs: durationMs('headers-timeout', values['headers-timeout'], DEFAULT_TIMEOUTS.headersMs),
+    requestMs: durationMs('request-timeout', values['request-timeout'], DEFAULT_TIMEOUTS.requestMs),
+    keepAliveMs: durationMs(
+      'keep-alive-timeout',
+      values['keep-alive-timeout'],
+      DEFAULT_TIMEOUTS.keepAliveMs,
+    ),
+  };
   const port = positiveInt('port', values.port, 4010, 0);
   if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
   const started = performance.now();
@@ -83,7 +99,12 @@ export async function serveCommand(args: string[]): Promise<number> {
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     const cacheMb = positiveInt('answer-cache-mb', values['answer-cache-mb'], 64, 0);
-    server = await startServer(app, { port, host, answerCacheBytes: cacheMb * 1024 * 1024 });
+    server = await startServer(app, {
+      port,
+      host,
+      answerCacheBytes: cacheMb * 1024 * 1024,
+      timeouts,
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')

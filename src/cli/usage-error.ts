@@ -18,3 +18,15 @@ export function positiveInt(
   }
   return number;
 }
+
+/** A duration flag in seconds (decimals allowed, above 0), as milliseconds. */
+export function durationMs(flag: string, value: string | undefined, fallbackMs: number): number {
+  if (value === undefined) return fallbackMs;
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number <= 0 || number > 3600) {
+    throw new UsageError(
+      `--${flag} takes seconds, above 0 and at most 3600, e.g. 10 or 2.5, got ${JSON.stringify(value)}`,
+    );
+  }
+  return Math.round(number * 1000);
+}

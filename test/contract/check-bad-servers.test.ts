@@ -1,0 +1,156 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.ts';
+
+const exampleTarget = fileURLToPath(new URL('fixtures/example-target.json', import.meta.url));
+process.env.HRMOCK_TEST_KEY = 'example-key';
+const opened: { close: () => void }[] = [];
+const sockets = new Set<Socket>();
+
+afterAll(() => {
+  for (const socket of sockets) socket.destroy();
+  for (const server of opened) server.close();
+});
+
+function listen(server: Server | NetServer): Promise<string> {
+  opened.push(server);
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(`http://127.0.0.1:${typeof address === 'object' ? address?.port : address}`);
+    }),
+  );
+}
+
+/** A server that answers every request with `status`, `type` and `body`, after `delayMs`. */
+function answering(status: number, type: string, body: string | Buffer, delayMs = 0) {
+  return listen(
+    createHttpServer((req, res) => {
+      req.resume();
+      setTimeout(() => {
+        if (!res.destroyed) res.writeHead(status, { 'content-type': type }).end(body);
+      }, delayMs);
+    }),
+  );
+}
+
+/** Runs `hrmock check` in process with a JUnit report; exit status, output and the report. */
+async function check(base: string, extra: string[]) {
+  const dir = await mkdtemp(join(tmpdir(), 'hrmock-bad-'));
+  const output = join(dir, 'report.xml');
+  let out = '';
+  let err = '';
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((c) => {
+    out += String(c);
+    return true;
+  });
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((c) => {
+    err += String(c);
+    return true;
+  });
+  const started = Date.now();
+  try {
+    const args = ['check', '--base-url', base, '--target', exampleTarget, ...extra];
+    const code = await runCli([...args, '--reporter', 'junit', '--output', output]);
+    const xml = await readFile(output, 'utf8');
+    return { code, out, err, xml, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
+}
+
+function junitCases(xml: string) {
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
+  const cases = parsed.testsuites.testsuite.testcase;
+  return (Array.isArray(cases) ? cases : [cases]) as Record<string, any>[];
+}
+
+describe('hrmock check against servers that misbehave', () => {
+  it('stops with exit 2 and one line on a server that accepts and never answers', async () => {
+    const silent = await listen(createNetServer(() => {}));
+    const { code, err, xml, seconds } = await check(silent, ['--timeout', '1']);
+    expect(code).toBe(2);
+    expect(err.trim().split('\n')).toHaveLength(1);
+    expect(err).toMatch(/no answer from http:\/\/127\.0\.0\.1:\d+ within 1 s/);
+    expect(junitCases(xml)[0]?.error['@_message']).toMatch(/no answer/);
+    expect(seconds).toBeLessThan(5);
+  });
+
+  it('stops with exit 2 on a server that resets every connection', async () => {
+    const reset = await listen(
+      createNetServer((socket) => socket.on('data', () => socket.resetAndDestroy())),
+    );
+    const { code, err, xml } = await check(reset, []);
+    expect(code).toBe(2);
+    expect(err).toMatch(/cannot reach/);
+    expect(junitCases(xml)[0]?.error).toBeDefined();
+  });
+
+  it('fails the rules whose requests time out, with the request and the time as evidence', async () => {
+    const slowGrading = await listen(
+      createHttpServer((req, res) => {
+        req.resume();
+        const later = req.url?.includes('/grading') ? 3_000 : 0;
+        setTimeout(() => {
+          if (!res.destroyed)
+            res
+              .writeHead(400, { 'content-type': 'application/json' })
+              .end('{"code":400,"message":"no"}');
+        }, later);
+      }),
+    );
+    const { code, xml, seconds } = await check(slowGrading, ['--timeout', '1']);
+    expect(code).toBe(1);
+    const failure = junitCases(xml).find((c) => c['@_name'].startsWith('GRD-DEFAULT'))?.failure;
+    expect(failure['#text']).toMatch(/request: {2}GET \/profiles\/grading\?/);
+    expect(failure['#text']).toMatch(/got: {6}no answer in 1 s/);
+    expect(seconds).toBeLessThan(20);
+  }, 30_000);
+
+  it('ends a run against a server answering in 5 s at its deadline', async () => {
+    const slow = await answering(404, 'application/json', '{"code":404,"message":"x"}', 5_000);
+    const { code, xml, seconds } = await check(slow, ['--deadline', '6']);
+    expect(code).toBe(1);
+    const failures = junitCases(xml).filter((c) => c.failure !== undefined);
+    expect(failures.map((c) => c.failure['#text']).join('\n')).toMatch(/deadline/);
+    expect(seconds).toBeLessThan(9);
+  }, 20_000);
+
+  it('fails every rule on a server answering HTML, and writes the report', async () => {
+    const html = await answering(200, 'text/html', '<html><body>Welcome</body></html>');
+    const { code, xml } = await check(html, []);
+    expect(code).toBe(1);
+    expect(junitCases(xml).filter((c) => c.failure !== undefined).length).toBeGreaterThan(5);
+  });
+
+  it('fails the rules on an empty 200', async () => {
+    const empty = await answering(200, 'application/json', '');
+    const { code, xml } = await check(empty, []);
+    expect(code).toBe(1);
+    expect(junitCases(xml).find((c) => c['@_name'].startsWith('ENV'))?.failure).toBeDefined();
+  });
+
+  it('stops reading an answer of 10 MB and fails the rule with why', async () => {
+    const huge = Buffer.alloc(10 * 1024 * 1024, 0x20);
+    const big = await answering(200, 'application/json', huge);
+    const { code, xml, seconds } = await check(big, []);
+    expect(code).toBe(1);
+    const texts = junitCases(xml)
+      .map((c) => c.failure?.['#text'] ?? '')
+      .join('\n');
+    expect(texts).toMatch(/over 5120 KiB; stopped reading there/);
+    expect(seconds).toBeLessThan(20);
+  }, 30_000);
+});

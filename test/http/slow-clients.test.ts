@@ -1,0 +1,94 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFixtures } from '../../mocks/build-fixtures.ts';
+import { createApp } from '../../src/http/app.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+
+const app = createApp({ data: buildFixtures({ profiles: 100, jobs: 20 }), log: false });
+let server: RunningServer;
+
+// Short limits so the test is quick; `serve` defaults are 10 s for headers and 30 s per request.
+beforeAll(async () => {
+  server = await startServer(app, { timeouts: { headersMs: 1_000, requestMs: 2_000 } });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+type Trickle = { socket: Socket; closedAt: Promise<number>; answer: () => string };
+
+/** A client that sends `text` a few bytes at a time, every `everyMs`, until the server hangs up. */
+function trickle(text: string, bytes: number, everyMs: number): Trickle {
+  const socket = connect(server.port, '127.0.0.1');
+  let answer = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (data) => {
+    answer += data;
+  });
+  socket.on('error', () => {});
+  let at = 0;
+  const timer = setInterval(() => {
+    if (socket.destroyed || at >= text.length) return;
+    socket.write(text.slice(at, at + bytes));
+    at += bytes;
+  }, everyMs);
+  const closedAt = new Promise<number>((resolve) =>
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve(Date.now());
+    }),
+  );
+  return { socket, closedAt, answer: () => answer };
+}
+
+/** Ordinary requests, one after another, for `ms`: how long each took. */
+async function ordinaryTraffic(ms: number): Promise<number[]> {
+  const took: number[] = [];
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const started = Date.now();
+    const response = await fetch(`${server.url}/_mock/target`);
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    took.push(Date.now() - started);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return took;
+}
+
+describe('slow clients', () => {
+  it('answers ordinary requests while 200 connections send headers a byte at a time, then cuts those', async () => {
+    const started = Date.now();
+    const slow = Array.from({ length: 200 }, () =>
+      trickle('GET /_mock/target HTTP/1.1\r\nHost: x\r\nX-Slow: 1234567890\r\n\r\n', 1, 250),
+    );
+    const took = await ordinaryTraffic(1_500);
+    expect(took.length).toBeGreaterThan(20);
+    expect(Math.max(...took)).toBeLessThan(500);
+    const closed = await Promise.all(slow.map((s) => s.closedAt));
+    // Cut by the 1 s header limit (checked every 250 ms), long before their headers could end.
+    expect(Math.max(...closed) - started).toBeLessThan(3_500);
+    expect(slow[0]?.answer()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(slow[0]?.answer()).toMatch(/"code":408/);
+  }, 10_000);
+
+  it('answers ordinary requests while 50 bodies trickle in at 10 bytes a second, then cuts those', async () => {
+    const started = Date.now();
+    const body = JSON.stringify({
+      source_keys: ['0'.repeat(40)],
+      text_keywords: ['x'.repeat(200)],
+    });
+    const head = `POST /profiles/searching HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const slow = Array.from({ length: 50 }, () => {
+      const client = trickle(body, 1, 100);
+      client.socket.write(head);
+      return client;
+    });
+    const took = await ordinaryTraffic(1_500);
+    expect(Math.max(...took)).toBeLessThan(500);
+    const closed = await Promise.all(slow.map((s) => s.closedAt));
+    expect(Math.max(...closed) - started).toBeLessThan(4_500);
+    expect(slow[0]?.answer()).toMatch(/^HTTP\/1\.1 408 /);
+  }, 10_000);
+});
