@@ -23,6 +23,8 @@ export type JobsScoringResponse = Schemas['JobsScoringResponse'];
 
 export { buildFixtures } from '../mocks/build-fixtures.ts';
 export { lazyFixtures } from '../mocks/lazy-fixtures.ts';
+export { type RunCheckOptions, runCheck } from './api/run-check.ts';
+export { type RunningMock, type StartMockOptions, startMock } from './api/start-mock.ts';
 export { type AppOptions, createApp, type HrmockApp } from './http/app.ts';
 export { startServer } from './server.ts';
 export type { components, operations, paths };

@@ -22,9 +22,23 @@ export type RunningPrism = {
   stop: () => Promise<void>;
 };
 
+/** Prism is an optional peer dependency: only `check --via-prism` needs it. */
+export class PrismMissing extends Error {
+  override name = 'PrismMissing';
+  constructor() {
+    super(
+      '--via-prism needs Prism, an optional peer dependency: npm install --save-dev @stoplight/prism-cli@5.14.2',
+    );
+  }
+}
+
 function prismBin(): string {
   const require = createRequire(import.meta.url);
-  return require.resolve('@stoplight/prism-cli/dist/index.js');
+  try {
+    return require.resolve('@stoplight/prism-cli/dist/index.js');
+  } catch {
+    throw new PrismMissing();
+  }
 }
 
 /** Starts `prism mock|proxy` on a free loopback port and resolves once it listens. */

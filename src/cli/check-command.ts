@@ -17,7 +17,7 @@ import {
 } from '../../contract/suite/target.ts';
 import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
 import { createApp } from '../http/app.ts';
-import { type RunningPrism, startPrism } from '../prism.ts';
+import { PrismMissing, type RunningPrism, startPrism } from '../prism.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { durationMs, UsageError } from './usage-error.ts';
 
@@ -119,7 +119,10 @@ export async function checkCommand(args: string[]): Promise<number> {
     }
     return report.failed > 0 ? 1 : 0;
   } catch (error) {
-    const cannot = error instanceof TargetError ? new CannotRun(error.message) : (error as Error);
+    const cannot =
+      error instanceof TargetError || error instanceof PrismMissing
+        ? new CannotRun(error.message)
+        : (error as Error);
     if (cannot instanceof CannotRun) {
       // The report still says what happened: CI keeps a file, and dashboards show the error.
       const text = render(couldNotRun(base ?? '(none)', cannot.message), reporter);

@@ -1,0 +1,51 @@
+// npm run build: the package as JavaScript, for `npm install hrmock` with no TypeScript loader.
+// dist/ mirrors the repository (dist/src, dist/mocks, dist/contract/suite), so the paths the code
+// reads files by (the contract next to the suite) hold in the sources and in the build alike.
+import { execFileSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildBrowser } from './browser-bundle.ts';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const dist = join(root, 'dist');
+
+for (const part of ['src', 'mocks', 'contract'])
+  rmSync(join(dist, part), { recursive: true, force: true });
+execFileSync(
+  process.execPath,
+  [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+
+// tsc rewrites `./x.ts` to `./x.js` in the JavaScript but not in the declarations.
+let declarations = 0;
+for (const file of walk(dist)) {
+  if (!file.endsWith('.d.ts')) continue;
+  const text = readFileSync(file, 'utf8');
+  const fixed = text.replace(/(from\s+|import\()(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2');
+  if (fixed !== text) writeFileSync(file, fixed);
+  declarations++;
+}
+
+// The contract documents the code reads at run time.
+cpSync(join(root, 'contract/openapi.yaml'), join(dist, 'contract/openapi.yaml'));
+cpSync(join(root, 'contract/history'), join(dist, 'contract/history'), { recursive: true });
+
+const bundles = await buildBrowser();
+console.log(
+  `built dist/: JavaScript and ${declarations} declaration files, the contract, ${bundles
+    .map((b) => relative(root, b.path))
+    .join(', ')}`,
+);
+
+function* walk(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}

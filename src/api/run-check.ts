@@ -1,0 +1,80 @@
+import { DEFAULT_TIMEOUT_MS, SuiteClient } from '../../contract/suite/client.ts';
+import { couldNotRun, type Report, runSuite } from '../../contract/suite/run-suite.ts';
+import { parseTarget, type Target } from '../../contract/suite/target.ts';
+import { startMock } from './start-mock.ts';
+
+export type RunCheckOptions = {
+  /** The implementation to check; without it, the mock is started in process and checked. */
+  baseUrl?: string;
+  /**
+   * The keys the rules may use there (see README, "Checking a deployment"): an object in the
+   * target file's shape. Without it, `GET {baseUrl}/_mock/target`, which only the mock serves.
+   */
+  target?: unknown;
+  /** Headers for every request, e.g. `{ 'X-API-KEY': process.env.KEY }`; merged over the target's. */
+  headers?: Record<string, string>;
+  /** How long one request may take (default 10 s). */
+  timeoutMs?: number;
+  /** How long the whole run may take (default 5 min). */
+  deadlineMs?: number;
+};
+
+export type { Report, RuleResult } from '../../contract/suite/run-suite.ts';
+export type { Target } from '../../contract/suite/target.ts';
+
+/**
+ * The contract rules against an implementation, as data: `report.results` holds one entry per
+ * rule with its outcome (`pass`, `fail` with evidence, `skip` with why). A run that cannot start
+ * (no target, an unreachable URL) resolves with `report.error` set rather than throwing, so a
+ * test can assert on it.
+ */
+export async function runCheck(options: RunCheckOptions = {}): Promise<Report> {
+  const startedAt = performance.now();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const mock = options.baseUrl === undefined ? await startMock() : undefined;
+  const baseUrl = (options.baseUrl ?? (mock?.url as string)).replace(/\/+$/, '');
+  try {
+    const target = await targetFor(options, baseUrl, timeoutMs, mock?.target);
+    const client = new SuiteClient({
+      baseUrl,
+      headers: { ...target.headers, ...options.headers },
+      timeoutMs,
+      deadlineMs: options.deadlineMs ?? 300_000,
+      startedAt,
+    });
+    return await runSuite({ client, baseUrl, target });
+  } catch (error) {
+    return couldNotRun(baseUrl, (error as Error).message);
+  } finally {
+    await mock?.close();
+  }
+}
+
+async function targetFor(
+  options: RunCheckOptions,
+  baseUrl: string,
+  timeoutMs: number,
+  mockTarget: unknown,
+): Promise<Target> {
+  if (options.target !== undefined) return parseTarget(options.target, process.env, 'target');
+  if (mockTarget !== undefined) return parseTarget(mockTarget, process.env, 'the mock');
+  const url = `${baseUrl}/_mock/target`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: options.headers ?? {},
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const err = error as Error;
+    throw new Error(
+      err.name === 'TimeoutError'
+        ? `no answer from ${baseUrl} within ${timeoutMs / 1000} s`
+        : `cannot reach ${baseUrl}: ${err.cause ?? err.message}`,
+    );
+  }
+  const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
+  if (response.status !== 200 || body?.data === undefined)
+    throw new Error(`no target at ${url} (status ${response.status}): pass options.target`);
+  return parseTarget(body.data, process.env, url);
+}

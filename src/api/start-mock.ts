@@ -1,0 +1,74 @@
+import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
+import { type Target, targetOf } from '../domain/target.ts';
+import { type AppOptions, createApp, type HrmockApp } from '../http/app.ts';
+import type { ConnectionTimeouts } from '../http/connections.ts';
+import { startServer } from '../server.ts';
+
+export type StartMockOptions = {
+  /** Fixture seed (default 42): the same seed serves the same data. */
+  seed?: number;
+  /** How many profiles (default 1000) and jobs (default 300). */
+  profiles?: number;
+  jobs?: number;
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /** Address to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Serve under a prefix, e.g. `/v1`, as deployments do. */
+  basePath?: string;
+  /** Require `X-API-KEY` with this value. */
+  apiKey?: string;
+  /** One line per request; silent by default, as a test runner wants. */
+  log?: AppOptions['log'];
+  limits?: AppOptions['limits'];
+  chaos?: AppOptions['chaos'];
+  /** Memory for answers to repeated requests (default 64 MiB; 0 turns it off). */
+  answerCacheBytes?: number;
+  timeouts?: Partial<ConnectionTimeouts>;
+};
+
+export type RunningMock = {
+  /** The base URL, base path included: `http://127.0.0.1:PORT` or `…/v1`. */
+  url: string;
+  port: number;
+  /** Keys that exist in this mock, named as `hrmock check` and the API name them. */
+  target: Target;
+  /** The app, for `app.request()` or `app.replaceData()` in process. */
+  app: HrmockApp;
+  /** Stops accepting, finishes the requests in flight, closes. */
+  close: () => Promise<void>;
+};
+
+/**
+ * The mock server on a port, for a test runner's global setup:
+ * `const mock = await startMock({ port: 0 })`, then `mock.url`, `mock.target`, `mock.close()`.
+ */
+export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
+  const data = lazyFixtures({
+    ...(options.seed !== undefined && { seed: options.seed }),
+    ...(options.profiles !== undefined && { profiles: options.profiles }),
+    ...(options.jobs !== undefined && { jobs: options.jobs }),
+  });
+  const app = createApp({
+    data,
+    log: options.log ?? false,
+    ...(options.basePath !== undefined && { basePath: options.basePath }),
+    ...(options.apiKey !== undefined && { apiKey: options.apiKey }),
+    ...(options.limits !== undefined && { limits: options.limits }),
+    ...(options.chaos !== undefined && { chaos: options.chaos }),
+  });
+  const server = await startServer(app, {
+    port: options.port ?? 0,
+    ...(options.host !== undefined && { host: options.host }),
+    ...(options.answerCacheBytes !== undefined && { answerCacheBytes: options.answerCacheBytes }),
+    ...(options.timeouts !== undefined && { timeouts: options.timeouts }),
+  });
+  const base = options.basePath?.replace(/^\/*|\/*$/g, '');
+  return {
+    url: base ? `${server.url}/${base}` : server.url,
+    port: server.port,
+    target: targetOf(app.store),
+    app,
+    close: server.close,
+  };
+}

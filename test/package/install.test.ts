@@ -1,0 +1,170 @@
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// What a user gets from `npm install hrmock`: the packed tarball installed, production
+// dependencies only, into an empty ESM project with no TypeScript loader.
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const project = mkdtempSync(join(tmpdir(), 'hrmock-consumer-'));
+const bin = join(project, 'node_modules/.bin/hrmock');
+
+beforeAll(async () => {
+  // `npm pack` runs prepack, which builds dist/.
+  const packed = await run(npm, ['pack', '--pack-destination', project, '--silent'], {
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const tarball = join(project, packed.stdout.trim().split('\n').at(-1) as string);
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
+  await run(
+    npm,
+    ['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', tarball],
+    { cwd: project, maxBuffer: 64 * 1024 * 1024 },
+  );
+}, 300_000);
+
+afterAll(() => {
+  rmSync(project, { recursive: true, force: true });
+});
+
+function node(file: string, source: string) {
+  writeFileSync(join(project, file), source);
+  return run(process.execPath, [file], { cwd: project, timeout: 120_000 });
+}
+
+describe('hrmock installed from its tarball', () => {
+  it('installs without a TypeScript loader or Prism', () => {
+    expect(existsSync(join(project, 'node_modules/hrmock/dist/src/index.js'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules/tsx'))).toBe(false);
+    expect(existsSync(join(project, 'node_modules/@stoplight/prism-cli'))).toBe(false);
+    expect(existsSync(join(project, 'node_modules/hrmock/src'))).toBe(false);
+  });
+
+  it('serves with npx hrmock serve and answers', async () => {
+    const child = spawn(bin, ['serve', '--port', '0', '--quiet', '--profiles', '200'], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        const timer = setTimeout(() => reject(new Error(`no URL in 30 s:\n${output}`)), 30_000);
+        child.stdout.on('data', (chunk) => {
+          output += chunk;
+          const found = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
+      });
+      const response = await fetch(`${url}/_mock/target`);
+      expect(response.status).toBe(200);
+      expect((await response.json()).data.profiles.source_keys).toHaveLength(3);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const [code] = await new Promise<[number | null]>((resolve) =>
+      child.once('exit', (c) => resolve([c])),
+    );
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('runs the contract suite green from plain .mjs with startMock and runCheck', async () => {
+    const { stdout } = await node(
+      'check.mjs',
+      `import { startMock } from 'hrmock';
+import { runCheck } from 'hrmock/check';
+const mock = await startMock({ profiles: 300, jobs: 60 });
+const report = await runCheck({ baseUrl: mock.url });
+await mock.close();
+console.log(JSON.stringify({ error: report.error, passed: report.passed, failed: report.failed, rules: report.results.length }));
+`,
+    );
+    expect(JSON.parse(stdout)).toEqual({ passed: 14, failed: 0, rules: 14 });
+  }, 120_000);
+
+  it('loads from CommonJS through require', async () => {
+    const { stdout } = await node(
+      'app.cjs',
+      `const { createApp, lazyFixtures } = require('hrmock');
+const app = createApp({ data: lazyFixtures({ profiles: 50, jobs: 10 }), log: false });
+app.request('/_mock/target').then((r) => console.log(r.status));
+`,
+    );
+    expect(stdout.trim()).toBe('200');
+  }, 60_000);
+
+  it('says in one line how to add Prism when check --via-prism needs it', async () => {
+    const failed = await run(bin, ['check', '--via-prism'], { cwd: project }).catch((e) => e);
+    expect(failed.code).toBe(2);
+    expect(failed.stderr.trim()).toBe(
+      'hrmock: --via-prism needs Prism, an optional peer dependency: npm install --save-dev @stoplight/prism-cli@5.14.2',
+    );
+  }, 60_000);
+
+  it('type-checks a TypeScript consumer against the shipped declarations', async () => {
+    writeFileSync(
+      join(project, 'consumer.ts'),
+      `import { createApp, lazyFixtures, type Profile, startMock } from 'hrmock';
+import { createMockFetch } from 'hrmock/browser';
+import { type Report, runCheck } from 'hrmock/check';
+
+const mock = await startMock({ seed: 1, port: 0 });
+const report: Report = await runCheck({ baseUrl: mock.url, timeoutMs: 5_000 });
+const failed: string[] = report.results.filter((r) => r.outcome.status === 'fail').map((r) => r.id);
+const first: Profile | undefined = undefined;
+const app = createApp({ data: lazyFixtures({ profiles: 10 }), log: false });
+const fetchMock = createMockFetch({ seed: 1 });
+export { app, failed, fetchMock, first };
+// @ts-expect-error: startMock takes no such option
+await startMock({ colour: 'blue' });
+`,
+    );
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          lib: ['ES2023', 'DOM'],
+          types: ['node'],
+          typeRoots: [join(root, 'node_modules/@types')],
+        },
+        files: ['consumer.ts'],
+      }),
+    );
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], {
+      cwd: project,
+    }).catch((e) => e);
+    expect(result.stdout ?? '').toBe('');
+  }, 120_000);
+
+  it("runs examples/vitest against the installed package, as a user's project would", async () => {
+    const example = join(project, 'vitest-example');
+    cpSync(join(root, 'examples/vitest'), example, { recursive: true });
+    rmSync(join(example, 'tsconfig.json'));
+    // The test runner is the user's own dev dependency: lend them the repository's.
+    symlinkSync(join(root, 'node_modules/vitest'), join(project, 'node_modules/vitest'), 'dir');
+    const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+    const { stdout } = await run(process.execPath, [vitest, 'run', '--root', example], {
+      cwd: example,
+      timeout: 120_000,
+    });
+    expect(stdout).toMatch(/3 passed/);
+  }, 150_000);
+});
