@@ -32,7 +32,7 @@ export async function runCheck(options: RunCheckOptions = {}): Promise<Report> {
   const startedAt = performance.now();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const mock = options.baseUrl === undefined ? await startMock() : undefined;
-  const baseUrl = (options.baseUrl ?? (mock?.url as string)).replace(/\/+$/, '');
+  const baseUrl = (options.baseUrl ?? mock?.url ?? '').replace(/\/+$/, '');
   try {
     const target = await targetFor(options, baseUrl, timeoutMs, mock?.target);
     const client = new SuiteClient({

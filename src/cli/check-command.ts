@@ -83,10 +83,9 @@ export async function checkCommand(args: string[]): Promise<number> {
     }
     base = base.replace(/\/+$/, '');
     const reach = { base, headers, timeoutMs };
+    if (values.target !== undefined) await probe(reach);
     const target =
-      values.target === undefined
-        ? await targetOfMock(reach)
-        : (await probe(reach), await readTargetFile(values.target));
+      values.target === undefined ? await targetOfMock(reach) : await readTargetFile(values.target);
     const allHeaders = { ...target.headers, ...headers };
     let trafficBase = base;
     if (values['via-prism']) {
