@@ -18,6 +18,10 @@ export type ServeOptions = {
   answerCacheBytes?: number;
   /** How long slow clients are waited for (defaults: 10 s for headers, 30 s for a request). */
   timeouts?: Partial<ConnectionTimeouts>;
+  /** `auto` (default): gzip for clients that accept it; `off`: never. */
+  compress?: 'auto' | 'off';
+  /** Answer the six operations without Hono when nothing else is needed (default true). */
+  fastPath?: boolean;
 };
 
 export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -30,6 +34,8 @@ export function startServer(app: HrmockApp, options: ServeOptions = {}): Promise
   const host = options.host ?? '127.0.0.1';
   const listener = createNodeListener(app, {
     answerCacheBytes: options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
+    compress: options.compress ?? 'auto',
+    fastPath: options.fastPath ?? true,
   });
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const server = createServer(

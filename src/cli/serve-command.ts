@@ -30,6 +30,8 @@ export const SERVE_HELP = `hrmock serve: run the mock server
   --max-json-depth N    deepest JSON body nesting (default 64; 400 above)
   --answer-cache-mb N  memory for whole answers to repeated requests, served as bytes
                     (gzipped when the client accepts it); 0 turns it off (default 64)
+  --compress M      auto (default): gzip for clients that accept it, made from compressed
+                    objects for fresh answers; off: never compress
   --headers-timeout S   seconds a client has to send its headers (default 10; 408 after)
   --request-timeout S   seconds a client has to send its whole request (default 30; 408 after)
   --keep-alive-timeout S  seconds an idle keep-alive connection stays open (default 5)`;
@@ -52,12 +54,16 @@ export async function serveCommand(args: string[]): Promise<number> {
       fixtures: { type: 'string' },
       'fixtures-mode': { type: 'string' },
       'fail-rate': { type: 'string' },
+      compress: { type: 'string' },
       'headers-timeout': { type: 'string' },
       'request-timeout': { type: 'string' },
       'keep-alive-timeout': { type: 'string' },
     },
     strict: true,
   });
+  const compress = values.compress ?? 'auto';
+  if (compress !== 'auto' && compress !== 'off')
+    throw new UsageError(`--compress must be auto or off, got "${compress}"`);
   const timeouts = {
     headersMs: durationMs('headers-timeout', values['headers-timeout'], DEFAULT_TIMEOUTS.headersMs),
     requestMs: durationMs('request-timeout', values['request-timeout'], DEFAULT_TIMEOUTS.requestMs),
@@ -104,6 +110,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       host,
       answerCacheBytes: cacheMb * 1024 * 1024,
       timeouts,
+      compress,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,18 +1,20 @@
-import { JsonWriter } from './json-writer.ts';
+import { JsonWriter, joinPieces, type Piece } from './json-writer.ts';
 import type { Meta } from './types.ts';
 
 const decoder = new TextDecoder();
 
 /**
  * A successful answer, already serialized: `{code, message, data, meta?}` as JSON, the bytes of
- * `JSON.stringify` of that object. `body()` gives them as UTF-8, assembled from the cached bytes
- * of each object; `json` as text, decoded from them the first time it is read (an answer is
- * ~160 KB: sending the bytes saves making a string that long and encoding it back).
+ * `JSON.stringify` of that object. `body()` gives them as UTF-8, assembled (once) from the glue
+ * and the stored bytes of each object; `json` as text, decoded from them the first time it is
+ * read (an answer is ~160 KB: sending the bytes saves making a string that long and encoding
+ * it back). `pieces` lets a transport write it without assembling it (gzip from parts).
  */
 export type Answer = {
   readonly status: 200;
   readonly json: string;
   body(): Uint8Array;
+  readonly pieces: readonly Piece[];
 };
 
 /** The envelope an answer's JSON holds, for callers that want objects back. */
@@ -38,15 +40,21 @@ export function answerOf(message: string, data: DataMember[], meta?: Meta): Answ
     write(out);
   });
   out.text(meta === undefined ? '}}' : `},"meta":${JSON.stringify(meta)}}`);
-  const bytes = out.finish();
+  const pieces = out.finish();
+  let bytes: Uint8Array | undefined;
   let json: string | undefined;
+  const body = () => {
+    bytes ??= joinPieces(pieces);
+    return bytes;
+  };
   return {
     status: 200,
     get json() {
-      json ??= decoder.decode(bytes);
+      json ??= decoder.decode(body());
       return json;
     },
-    body: () => bytes,
+    body,
+    pieces,
   };
 }
 

@@ -1,12 +1,25 @@
 const encoder = new TextEncoder();
 
+/** Where an object's JSON comes from: the same bytes for the same index, every time. */
+export type JsonSource = { json(index: number): Uint8Array };
+
 /**
- * Builds one UTF-8 text from pieces in a scratch buffer kept between uses (operations run one at
- * a time), so an answer of ~160 KB costs one copy of each piece and one copy of the result.
+ * A piece of an answer: glue text of its own (as UTF-8), or the JSON of object `index` of
+ * `source`, read again from the source when the answer is written. A transport may keep work
+ * done on a stored object's bytes (their compression) by source and index.
+ */
+export type Piece = Uint8Array | { source: JsonSource; index: number };
+
+/**
+ * Builds one JSON text from glue and stored objects without copying the objects: the text is a
+ * list of pieces, put together once by whoever writes it, as plain bytes or as gzip made of
+ * each object's compressed bytes. Glue is collected in a scratch buffer kept between uses
+ * (operations run one at a time) and copied out between objects.
  */
 export class JsonWriter {
-  static #scratch = new Uint8Array(256 * 1024);
+  static #scratch = new Uint8Array(16 * 1024);
   #length = 0;
+  readonly #pieces: Piece[] = [];
 
   /** Appends JSON text. */
   text(json: string): void {
@@ -15,16 +28,29 @@ export class JsonWriter {
     this.#length += encoder.encodeInto(json, JsonWriter.#scratch.subarray(this.#length)).written;
   }
 
-  /** Appends JSON already encoded as UTF-8. */
+  /** Appends JSON already encoded as UTF-8 (copied). */
   bytes(json: Uint8Array): void {
     this.#reserve(json.length);
     JsonWriter.#scratch.set(json, this.#length);
     this.#length += json.length;
   }
 
-  /** The text written, in a buffer of its own. */
-  finish(): Uint8Array {
-    return JsonWriter.#scratch.slice(0, this.#length);
+  /** Appends the JSON of object `index` of `source`, by reference. */
+  object(source: JsonSource, index: number): void {
+    this.#flush();
+    this.#pieces.push({ source, index });
+  }
+
+  /** The pieces written, the glue in buffers of its own. */
+  finish(): Piece[] {
+    this.#flush();
+    return this.#pieces;
+  }
+
+  #flush(): void {
+    if (this.#length === 0) return;
+    this.#pieces.push(JsonWriter.#scratch.slice(0, this.#length));
+    this.#length = 0;
   }
 
   #reserve(more: number): void {
@@ -34,4 +60,22 @@ export class JsonWriter {
     grown.set(scratch.subarray(0, this.#length));
     JsonWriter.#scratch = grown;
   }
+}
+
+/**
+ * The pieces as one text, the objects' JSON read from their sources now. A source may reuse its
+ * buffer on its next read, so each object is read once for its length and again to be copied.
+ */
+export function joinPieces(pieces: readonly Piece[]): Buffer {
+  let size = 0;
+  for (const piece of pieces)
+    size += piece instanceof Uint8Array ? piece.length : piece.source.json(piece.index).length;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const piece of pieces) {
+    const bytes = piece instanceof Uint8Array ? piece : piece.source.json(piece.index);
+    out.set(bytes, at);
+    at += bytes.length;
+  }
+  return out;
 }

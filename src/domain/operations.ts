@@ -117,7 +117,7 @@ export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Resu
       NAMES[kind].plural,
       listOf(items, (out, doc) => {
         if (doc === null) out.text('null');
-        else if (query.returnFull) out.bytes(collection.json(doc.index));
+        else if (query.returnFull) out.object(collection, doc.index);
         else out.text(JSON.stringify(doc.minimal));
       }),
     ],
@@ -131,7 +131,7 @@ export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Resu
 
 /** The full objects, from the collection's cache of their JSON. */
 function itemsJson(collection: Collection, page: number[]): (out: JsonWriter) => void {
-  return listOf(page, (out, index) => out.bytes(collection.json(index)));
+  return listOf(page, (out, index) => out.object(collection, index));
 }
 
 /** The found docs scoring at least `threshold`, with their scores and distances. */

@@ -54,6 +54,8 @@ export type HrmockApp = Hono & {
   log: ((line: string) => void) | null;
   /** The same request always gets the same answer (no random failures or delays configured). */
   deterministic: boolean;
+  /** What the app was made with, for a server that answers some requests without Hono. */
+  readonly settings: { basePath: string; limits: Limits; apiKey: string | undefined };
 };
 
 const PATHS =
@@ -150,6 +152,7 @@ export function createApp(options: AppOptions): HrmockApp {
     },
     log: { value: log || null },
     deterministic: { value: options.chaos === undefined },
+    settings: { value: { basePath: base, limits, apiKey: options.apiKey } },
   }) as HrmockApp;
 }
 

@@ -2,46 +2,65 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { AnswerCache, type CachedAnswer, type RequestKey } from './answer-cache.ts';
+import { gzipFromPieces } from './answer-gzip.ts';
 import type { HrmockApp } from './app.ts';
 import { closeAfterEarlyAnswer } from './connections.ts';
+import { createFastPath } from './fast-path.ts';
 
 export type ListenerOptions = {
-  /** Bytes of whole answers kept for repeated requests; 0 turns the cache (and gzip) off. */
+  /** Bytes of whole answers kept for repeated requests; 0 turns the cache off. */
   answerCacheBytes: number;
+  /**
+   * `auto` (the default): gzip for clients that accept it, made from compressed objects for a
+   * fresh answer and once for a cached one; `off`: never.
+   */
+  compress?: 'auto' | 'off';
+  /** Answer the operations from the domain when nothing else is needed (default true). */
+  fastPath?: boolean;
 };
 
-/** Bodies up to this size are read up front so that a POST can be answered from the cache. */
+/** Bodies up to this size are read up front so that a POST can be answered without Hono. */
 const MAX_CACHED_BODY = 64 * 1024;
 const GZIP_FROM_BYTES = 1024;
+/** Headers Hono's route and CORS middleware give a 200 of the API. */
+const OK_HEADERS: [string, string][] = [
+  ['access-control-allow-origin', '*'],
+  ['content-type', 'application/json'],
+];
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * The node:http listener for an app. A repeated request (same method, URL, body and the headers
- * an answer depends on) is answered with the bytes of the first answer, gzipped for clients that
- * accept it, without running the app again; anything else goes through Hono as usual. Requests
- * whose answer may differ on purpose (a `Prefer` header, random failures) are never cached.
+ * The node:http listener for an app. A request for one of the six operations that needs
+ * nothing else of the app is answered from the domain without Hono (`createFastPath`); a repeated
+ * request (same method, URL, body and the headers an answer depends on) is answered with the
+ * bytes of its first answer without running anything; anything else goes through Hono. Requests
+ * whose answer may differ on purpose (a `Prefer` header, random failures) take Hono's path and
+ * are never cached.
  */
 export function createNodeListener(app: HrmockApp, options: ListenerOptions): Listener {
   const hono = getRequestListener(app.fetch);
-  const viaHono: Listener = (req, res) => {
-    closeAfterEarlyAnswer(req, res);
-    hono(req, res);
-  };
-  if (options.answerCacheBytes <= 0 || !app.deterministic) return viaHono;
-  const cache = new AnswerCache(options.answerCacheBytes);
+  const compress = options.compress !== 'off';
+  if (!app.deterministic) {
+    return (req, res) => {
+      closeAfterEarlyAnswer(req, res);
+      hono(req, res);
+    };
+  }
+  const cache = options.answerCacheBytes > 0 ? new AnswerCache(options.answerCacheBytes) : null;
+  const fast = options.fastPath === false ? () => undefined : createFastPath(app);
 
   return (req, res) => {
     closeAfterEarlyAnswer(req, res);
     const method = req.method ?? 'GET';
     const length = Number(req.headers['content-length'] ?? 0);
-    const cacheable =
+    const plain =
       req.headers.prefer === undefined &&
       (method === 'GET' ||
         (method === 'POST' &&
           req.headers['transfer-encoding'] === undefined &&
           length <= MAX_CACHED_BODY));
-    if (!cacheable) {
+    if (!plain) {
       hono(req, res);
       return;
     }
@@ -49,63 +68,81 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     if (method === 'GET') {
       // A repeated GET is answered right here, without a promise in between.
       req.resume();
-      const key = keyOf(app.generation, req, undefined);
-      const hit = cache.get(key);
-      if (hit !== undefined) {
-        send(req, res, hit, started, true);
-        return;
-      }
-      miss(req, res, key, started).catch(() => res.destroy());
+      answer(req, res, undefined, started).catch(() => res.destroy());
       return;
     }
     readBody(req)
-      .then(
-        (body) => {
-          const key = keyOf(app.generation, req, body);
-          const hit = cache.get(key);
-          if (hit !== undefined) send(req, res, hit, started, true);
-          else return miss(req, res, key, started);
-        },
-        () => res.destroy(),
-      )
+      .then((body) => answer(req, res, body, started))
       .catch(() => res.destroy());
   };
 
-  async function miss(req: IncomingMessage, res: ServerResponse, key: RequestKey, started: number) {
-    const answer = await runApp(req, key.body);
-    if (answer.status < 500) cache.set(key, answer);
-    send(req, res, answer, started, false);
-  }
-
-  /** Writes an answer, gzipped for a client that accepts it; a hit is logged here (a miss was, by the app). */
-  function send(
+  async function answer(
     req: IncomingMessage,
     res: ServerResponse,
-    cached: CachedAnswer,
+    body: Buffer | undefined,
     started: number,
-    hit: boolean,
   ) {
-    if (hit && app.log) {
-      app.log(
-        `${req.method} ${(req.url ?? '/').split('?')[0]} ${cached.status} ${(performance.now() - started).toFixed(1)}ms`,
-      );
+    const key = cache === null ? undefined : keyOf(app.generation, req, body);
+    const hit = key === undefined ? undefined : cache?.get(key);
+    if (hit !== undefined) {
+      log(req, hit.status, started);
+      send(req, res, hit);
+      return;
     }
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    if (gzip && cached.gzip === undefined && cached.body.length >= GZIP_FROM_BYTES) {
-      cached.gzip = gzipSync(cached.body, { level: 6 });
+    const quick = fast(req, body);
+    let fresh: CachedAnswer;
+    if (quick !== undefined) {
+      const zipped = compress && acceptsGzip(req) ? gzipFromPieces(quick.pieces) : undefined;
+      // The plain body is assembled only when it is sent or kept.
+      fresh = {
+        status: 200,
+        headers: OK_HEADERS,
+        get body() {
+          return bufferOf(quick.body());
+        },
+      };
+      if (zipped !== undefined) fresh.gzip = zipped;
+      log(req, 200, started);
+    } else {
+      fresh = await runApp(req, body);
     }
-    const zipped = gzip && cached.gzip !== undefined;
-    const payload = zipped ? (cached.gzip as Buffer) : cached.body;
-    if (cached.wire === undefined) cached.wire = {};
-    const wire = cached.wire;
+    if (key !== undefined && fresh.status < 500) cache?.set(key, fresh);
+    send(req, res, fresh);
+  }
+
+  function log(req: IncomingMessage, status: number, started: number) {
+    if (!app.log) return;
+    app.log(
+      `${req.method} ${(req.url ?? '/').split('?')[0]} ${status} ${(performance.now() - started).toFixed(1)}ms`,
+    );
+  }
+
+  /**
+   * Writes an answer, gzipped for a client that accepts it: from compressed objects when that was
+   * made, else once per cached answer (never per fresh answer without the cache: too slow).
+   */
+  function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
+    const gzip = compress && acceptsGzip(req);
+    if (
+      gzip &&
+      answer.gzip === undefined &&
+      cache !== null &&
+      answer.body.length >= GZIP_FROM_BYTES
+    ) {
+      answer.gzip = gzipSync(answer.body, { level: 6 });
+    }
+    const zipped = gzip && answer.gzip !== undefined;
+    const payload = zipped ? (answer.gzip as Buffer) : answer.body;
+    if (answer.wire === undefined) answer.wire = {};
+    const wire = answer.wire;
     let headers = zipped ? wire.gzip : wire.plain;
     if (headers === undefined) {
-      headers = wireHeaders(cached, payload, zipped);
+      headers = wireHeaders(answer, payload, zipped);
       if (zipped) wire.gzip = headers;
       else wire.plain = headers;
     }
     // One writeHead with a flat list: no per-header validation on a path served tens of thousands of times a second.
-    res.writeHead(cached.status, headers);
+    res.writeHead(answer.status, headers);
     res.end(payload);
   }
 
@@ -125,6 +162,16 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     });
     return { status: response.status, headers: kept, body: bytes };
   }
+}
+
+function bufferOf(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes)
+    ? bytes
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function acceptsGzip(req: IncomingMessage): boolean {
+  return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 }
 
 /** The answer's headers as a flat [name, value, …] list, with its length, encoding and Vary. */

@@ -22,16 +22,26 @@ export function jsonDepth(value: unknown, limit: number): number {
   return deepest;
 }
 
+/** The media types of a JSON body: `application/json` and `application/…+json`. */
+export const JSON_MEDIA_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
+
 /** A POST body as raw parameters, the query string merged under it (the body wins). */
 export async function paramsFromBody(c: Context, maxDepth: number): Promise<RawParams> {
   const type = c.req.header('content-type') ?? '';
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
+  if (!JSON_MEDIA_TYPE.test(type.trim())) {
     throw new ApiError(
       415,
       `Unsupported media type ${JSON.stringify(type || 'none')}: send the parameters as a JSON object with Content-Type: application/json.`,
     );
   }
-  const text = await c.req.text();
+  return paramsFromJson(await c.req.text(), paramsFromQuery(new URL(c.req.url)), maxDepth);
+}
+
+/**
+ * A JSON body's text as raw parameters over `query` (the body wins); what is not one JSON object
+ * nesting at most `maxDepth` levels is an ApiError saying so.
+ */
+export function paramsFromJson(text: string, query: RawParams, maxDepth: number): RawParams {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -60,7 +70,6 @@ export async function paramsFromBody(c: Context, maxDepth: number): Promise<RawP
       errors: [{ param: 'body', message: `nesting deeper than ${maxDepth} levels` }],
     });
   }
-  const raw = paramsFromQuery(new URL(c.req.url));
-  for (const [name, value] of Object.entries(body)) raw.set(name, value);
-  return raw;
+  for (const [name, value] of Object.entries(body)) query.set(name, value);
+  return query;
 }

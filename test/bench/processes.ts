@@ -50,12 +50,22 @@ export function spawnServer(
 
 export function startHrmock(
   profiles: number,
-  options: { answerCacheMb?: number } = {},
+  options: { answerCacheMb?: number; extra?: string[] } = {},
 ): Promise<Child> {
   const cache =
     options.answerCacheMb === undefined ? [] : ['--answer-cache-mb', String(options.answerCacheMb)];
   return spawnServer(
-    ['bin/hrmock.js', 'serve', '--port', '0', '--quiet', '--profiles', String(profiles), ...cache],
+    [
+      'bin/hrmock.js',
+      'serve',
+      '--port',
+      '0',
+      '--quiet',
+      '--profiles',
+      String(profiles),
+      ...cache,
+      ...(options.extra ?? []),
+    ],
     /at (http:\/\/127\.0\.0\.1:\d+)/,
   );
 }

@@ -64,59 +64,95 @@ async function measure(
   return row;
 }
 
-type Servers = { hrmock: Child; uncached?: Child; prism?: { static: Child; dynamic: Child } };
+type Servers = {
+  /** hrmock with its answer cache, sent one request again and again. */
+  cached?: Child;
+  /** hrmock without it (`--answer-cache-mb 0`), sent the distinct requests. */
+  uncached?: Child;
+  /** The same, with `--compress off`: what compression costs or saves on loopback. */
+  plain?: Child;
+  prism?: { static: Child; dynamic: Child };
+};
 
-/** One scenario on every server: hrmock, hrmock without its answer cache, Prism, the limit. */
-async function compare(scenario: Scenario, servers: Servers) {
-  const mine = await measure(scenario.name, 'hrmock', servers.hrmock.url, scenario.requests);
-  const first = scenario.requests[0] as LoadRequest;
-  const bytes = await answerBytes(servers.hrmock.url, first);
-  const bodyFile = join(scratch, `${scenario.name.replace(/\W+/g, '-')}.bin`);
+/** A row of hrmock and the row of a bare node:http server writing the bytes hrmock wrote. */
+async function againstLimit(
+  scenario: string,
+  server: string,
+  child: Child,
+  requests: LoadRequest[],
+) {
+  const mine = await measure(scenario, server, child.url, requests);
+  const first = requests[0] as LoadRequest;
+  const bytes = await answerBytes(child.url, first);
+  const bodyFile = join(scratch, `${scenario.replace(/\W+/g, '-')}-${rows.length}.bin`);
   writeFileSync(bodyFile, bytes.body);
   const bare = await startBare(bodyFile, bytes.gzip);
   const limit = await measure(
-    scenario.name,
-    `node:http, same bytes${bytes.gzip ? ' (gzip)' : ''}`,
+    scenario,
+    `node:http, same bytes as above${bytes.gzip ? ' (gzip)' : ''}, ${(bytes.body.length / 1024).toFixed(1)} KB`,
     bare.url,
     [first],
   );
   await bare.stop();
   mine.vsLimit = mine.load.reqPerSec / limit.load.reqPerSec;
-  if (servers.uncached) {
-    const off = await measure(
-      scenario.name,
-      'hrmock --answer-cache-mb 0',
-      servers.uncached.url,
-      scenario.requests,
+}
+
+/**
+ * One scenario on every server: hrmock answering from its cache (one request repeated), hrmock
+ * answering distinct requests without it (gzip on and off), each against the limit of its own
+ * bytes, and Prism (static and dynamic) sent the distinct requests.
+ */
+async function compare(scenario: Scenario, servers: Servers) {
+  const { name } = scenario;
+  if (servers.cached)
+    await againstLimit(name, 'hrmock, answer cache (one request repeated)', servers.cached, [
+      scenario.one,
+    ]);
+  if (servers.uncached)
+    await againstLimit(
+      name,
+      `hrmock --answer-cache-mb 0, ${scenario.distinct.length} distinct`,
+      servers.uncached,
+      scenario.distinct,
     );
-    off.vsLimit = off.load.reqPerSec / limit.load.reqPerSec;
-  }
+  if (servers.plain)
+    await againstLimit(
+      name,
+      `hrmock --answer-cache-mb 0 --compress off, ${scenario.distinct.length} distinct`,
+      servers.plain,
+      scenario.distinct,
+    );
   if (servers.prism) {
     const staticRow = await measure(
-      scenario.name,
+      name,
       'prism mock',
       servers.prism.static.url,
-      scenario.requests,
+      scenario.distinct,
     );
     const dynamicRow = await measure(
-      scenario.name,
+      name,
       'prism mock --dynamic',
       servers.prism.dynamic.url,
-      scenario.requests,
+      scenario.distinct,
     );
     const best = Math.max(staticRow.load.reqPerSec, dynamicRow.load.reqPerSec);
-    for (const row of rows.filter(
-      (r) => r.scenario === scenario.name && r.server.startsWith('hrmock'),
-    )) {
+    for (const row of rows.filter((r) => r.scenario === name && r.server.startsWith('hrmock'))) {
       row.vsPrism = row.load.reqPerSec / best;
     }
   }
 }
 
 /** Spawn to first answer. */
-async function startup(profiles: number, answerCacheMb?: number): Promise<Child> {
+async function startup(
+  profiles: number,
+  answerCacheMb?: number,
+  extra: string[] = [],
+): Promise<Child> {
   const started = performance.now();
-  const child = await startHrmock(profiles, answerCacheMb === undefined ? {} : { answerCacheMb });
+  const child = await startHrmock(profiles, {
+    ...(answerCacheMb !== undefined && { answerCacheMb }),
+    extra,
+  });
   await (await fetch(`${child.url}/_mock/target`)).arrayBuffer();
   if (answerCacheMb === undefined || profiles === 100_000)
     facts[`startup_ms_${profiles}`] = performance.now() - started;
@@ -148,11 +184,13 @@ const only = process.env.BENCH_ONLY;
 if (only !== 'large') {
   const small = await startup(1000);
   const smallUncached = await startup(1000, 0);
+  const smallPlain = await startup(1000, 0, ['--compress', 'off']);
   const prism = { static: await startPrismMock(false), dynamic: await startPrismMock(true) };
   for (const scenario of await scenarios(small.url, 1000))
-    await compare(scenario, { hrmock: small, uncached: smallUncached, prism });
+    await compare(scenario, { cached: small, uncached: smallUncached, plain: smallPlain, prism });
   facts.rss_mb_1000 = residentMb(small.pid);
-  for (const child of [small, smallUncached, prism.static, prism.dynamic]) await child.stop();
+  for (const child of [small, smallUncached, smallPlain, prism.static, prism.dynamic])
+    await child.stop();
 
   const checkStarted = performance.now();
   await promisify(execFile)(process.execPath, ['bin/hrmock.js', 'check'], { cwd: root });
@@ -162,7 +200,7 @@ if (only !== 'small') {
   // 100,000 profiles: the answer cache is off and the queries vary, so the store itself is measured.
   const large = await startup(100_000, 0);
   for (const scenario of await scenarios(large.url, 100_000))
-    await compare(scenario, { hrmock: large });
+    await compare(scenario, { uncached: large });
   facts.rss_mb_100000 = residentMb(large.pid);
   await large.stop();
 }

@@ -38,7 +38,7 @@ describe.each(SEEDS)('over the fixtures of seed %i (scattered: %s)', (seed, scat
 
   for (const kind of ['profile', 'job'] as const satisfies Kind[]) {
     for (const operation of ['searching', 'scoring'] as const) {
-      it(`answers ${kind} ${operation} exactly as a linear scan does`, () => {
+      it(`answers ${kind} ${operation} exactly as a linear scan does`, { timeout: 90_000 }, () => {
         const querySeed = seed * 31 + (kind === 'profile' ? 1 : 2) * 7 + operation.length;
         const random = randomSource(querySeed);
         let answered = 0;

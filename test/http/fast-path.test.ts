@@ -1,0 +1,171 @@
+import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFixtures } from '../../mocks/build-fixtures.ts';
+import { targetOf } from '../../src/domain/target.ts';
+import { createApp } from '../../src/http/app.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+import { query } from '../support/mock-app.ts';
+
+// The fast path answers the operations without Hono; it must answer byte for byte as Hono does,
+// and leave everything else to it. Two servers over the same data, one with it and one without.
+const fixtures = buildFixtures({ profiles: 300, jobs: 80 });
+const apps = [0, 1].map(() => createApp({ data: fixtures, log: false, basePath: '/v1' }));
+const t = targetOf(apps[0]?.store as NonNullable<(typeof apps)[0]>['store']);
+let fast: RunningServer;
+let hono: RunningServer;
+
+beforeAll(async () => {
+  fast = await startServer(apps[0] as (typeof apps)[0], { answerCacheBytes: 0 });
+  hono = await startServer(apps[1] as (typeof apps)[0], { answerCacheBytes: 0, fastPath: false });
+});
+
+afterAll(async () => {
+  await fast?.close();
+  await hono?.close();
+});
+
+type Sent = { method?: string; path: string; body?: string; headers?: Record<string, string> };
+
+function send(base: string, sent: Sent, gzip: boolean) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const headers: Record<string, string> = { ...sent.headers };
+      if (gzip) headers['accept-encoding'] = 'gzip, deflate, br';
+      if (sent.body !== undefined) headers['content-type'] ??= 'application/json';
+      const req = httpRequest(
+        `${base}${sent.path}`,
+        { method: sent.method ?? 'GET', headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const zipped = res.headers['content-encoding'] === 'gzip';
+            const { date: _, 'content-length': __, 'content-encoding': ___, ...rest } = res.headers;
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: rest,
+              body: zipped ? gunzipSync(raw) : raw,
+            });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(sent.body);
+    },
+  );
+}
+
+const grading = {
+  algorithm_key: t.profiles.algorithm_key,
+  board_key: t.profiles.board_key,
+  job_key: t.profiles.job_key,
+  profile_ids: t.profiles.profile_ids,
+};
+const search = { source_keys: t.profiles.source_keys, text_keywords: ['english'], limit: 30 };
+const scoring = { ...search, board_key: grading.board_key, job_key: grading.job_key };
+const jobs = { board_keys: t.jobs.board_keys, limit: 20 };
+const jobScoring = { ...jobs, source_key: t.jobs.source_key, profile_key: t.jobs.profile_key };
+
+const requests: [string, Sent][] = [
+  ['grading, minimal', { path: `/v1/profiles/grading?${query(grading)}` }],
+  [
+    'grading, full',
+    { path: `/v1/profiles/grading?${query({ ...grading, return_profile: true })}` },
+  ],
+  ['grading at the singular path', { path: `/v1/profile/grading?${query(grading)}` }],
+  [
+    'job grading, full',
+    {
+      path: `/v1/jobs/grading?${query({ algorithm_key: 'a', source_key: t.jobs.source_key, profile_key: t.jobs.profile_key, job_ids: t.jobs.job_ids, return_job: 1 })}`,
+    },
+  ],
+  ['searching by GET', { path: `/v1/profiles/searching?${query(search)}` }],
+  [
+    'searching by POST',
+    { method: 'POST', path: '/v1/profiles/searching', body: JSON.stringify(search) },
+  ],
+  [
+    'scoring by POST',
+    { method: 'POST', path: '/v1/profiles/scoring', body: JSON.stringify(scoring) },
+  ],
+  ['job searching', { path: `/v1/jobs/searching?${query(jobs)}` }],
+  [
+    'job scoring by POST',
+    { method: 'POST', path: '/v1/jobs/scoring', body: JSON.stringify(jobScoring) },
+  ],
+  [
+    'an empty result',
+    { path: `/v1/profiles/searching?${query({ ...search, text_keywords: ['zzqx'] })}` },
+  ],
+  ['a 400 (left to Hono)', { path: '/v1/profiles/searching' }],
+  [
+    'a 404 for an unknown key',
+    { path: `/v1/profiles/grading?${query({ ...grading, job_key: 'f'.repeat(40) })}` },
+  ],
+  ['a 405', { method: 'DELETE', path: '/v1/profiles/searching' }],
+  [
+    'a 415',
+    {
+      method: 'POST',
+      path: '/v1/jobs/searching',
+      body: 'x',
+      headers: { 'content-type': 'text/plain' },
+    },
+  ],
+  ['malformed JSON', { method: 'POST', path: '/v1/jobs/searching', body: '{"board_keys": [' }],
+  [
+    'a Prefer scenario',
+    { path: `/v1/profiles/searching?${query(search)}`, headers: { prefer: 'example=empty' } },
+  ],
+  ['a path outside the base', { path: `/profiles/searching?${query(search)}` }],
+  ['the target', { path: '/v1/_mock/target' }],
+];
+
+describe('the fast path', () => {
+  it.each(
+    requests.flatMap(([name, sent]) => [
+      [`${name}, plain`, sent, false] as const,
+      [`${name}, gzip`, sent, true] as const,
+    ]),
+  )('answers %s exactly as Hono does', async (_, sent, gzip) => {
+    const [quick, slow] = await Promise.all([
+      send(fast.url, sent, gzip),
+      send(hono.url, sent, gzip),
+    ]);
+    expect(quick.status).toBe(slow.status);
+    expect(quick.headers).toEqual(slow.headers);
+    expect(quick.body.equals(slow.body)).toBe(true);
+  });
+
+  it('gzips an answer made of full objects from their compressed parts', async () => {
+    const path = `/v1/profiles/searching?${query(search)}`;
+    const zipped = await new Promise<{ encoding: unknown; length: number }>((resolve) =>
+      httpRequest(`${fast.url}${path}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        let length = 0;
+        res.on('data', (c) => {
+          length += c.length;
+        });
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], length }));
+      }).end(),
+    );
+    const plain = await send(fast.url, { path }, false);
+    expect(zipped.encoding).toBe('gzip');
+    expect(zipped.length).toBeLessThan(plain.body.length / 2);
+  });
+
+  it('sends a mostly-glue answer (minimal grading) uncompressed, where gzip would not pay', async () => {
+    const encoding = await new Promise<unknown>((resolve) =>
+      httpRequest(
+        `${fast.url}/v1/profiles/grading?${query(grading)}`,
+        { headers: { 'accept-encoding': 'gzip' } },
+        (res) => {
+          res.resume();
+          resolve(res.headers['content-encoding']);
+        },
+      ).end(),
+    );
+    expect(encoding).toBeUndefined();
+  });
+});
