@@ -1,4 +1,5 @@
 import type { DocFeatures } from './doc-features.ts';
+import { cosLatitude } from './geo.ts';
 import { type Ragged, RaggedBuilder, sortedUnique } from './int-lists.ts';
 import { Interner } from './interner.ts';
 import type { Vocabulary } from './vocabulary.ts';
@@ -15,6 +16,8 @@ export type Columns = {
   updated: Float64Array;
   lat: Float64Array;
   lng: Float64Array;
+  /** cos(lat), for distances without a cosine per doc and query. */
+  cosLat: Float64Array;
   /** Profiles: years of experience. Jobs: the fewest years the job asks for. */
   years: Float64Array;
   /** Jobs: the most years the job asks for. */
@@ -57,6 +60,7 @@ export class ColumnsBuilder {
       updated: new Float64Array(count),
       lat: new Float64Array(count),
       lng: new Float64Array(count),
+      cosLat: new Float64Array(count),
       years: new Float64Array(count),
       yearsMax: new Float64Array(count),
       family: new Int32Array(count),
@@ -78,6 +82,7 @@ export class ColumnsBuilder {
     n.updated[i] = f.updated;
     n.lat[i] = f.lat ?? Number.NaN;
     n.lng[i] = f.lng ?? Number.NaN;
+    n.cosLat[i] = cosLatitude(n.lat[i] as number);
     n.years[i] = f.years ?? Number.NaN;
     n.yearsMax[i] = f.yearsMax ?? Number.NaN;
     n.family[i] = f.family === null ? -1 : families.intern(f.family);

@@ -1,11 +1,31 @@
 export const EARTH_RADIUS_KM = 6371.0088;
 
+const RAD = Math.PI / 180;
+
 /** Great-circle distance in kilometres (haversine). */
 export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a =
-    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
+  return distanceWithCosines(lat1, lng1, Math.cos(lat1 * RAD), lat2, lng2, Math.cos(lat2 * RAD));
+}
+
+/**
+ * `distanceKm` with each latitude's cosine given (a store keeps them, a query computes its
+ * own once): the same operations in the same order, so the very same number.
+ */
+export function distanceWithCosines(
+  lat1: number,
+  lng1: number,
+  cos1: number,
+  lat2: number,
+  lng2: number,
+  cos2: number,
+): number {
+  const dLat = (lat2 - lat1) * RAD;
+  const dLng = (lng2 - lng1) * RAD;
+  const a = Math.sin(dLat / 2) ** 2 + cos1 * cos2 * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** The cosine of a latitude in degrees, as `distanceKm` computes it. */
+export function cosLatitude(lat: number): number {
+  return Math.cos(lat * RAD);
 }

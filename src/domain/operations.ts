@@ -6,7 +6,7 @@ import { scorePair } from './match.ts';
 import type { RawParams } from './params.ts';
 import { type ObjectRef, parseGrading, parseScoring, parseSearch } from './requests.ts';
 import { fail, ok, type ParamError, type Result } from './result.ts';
-import { scorerAgainst, scoresAgainst } from './scores-against.ts';
+import { scoresAgainst } from './scores-against.ts';
 import { type Found, findDocs, metaOf, sortedPage } from './search.ts';
 import type { Collection, Doc, Store } from './store.ts';
 import type { ScorePair } from './types.ts';
@@ -92,7 +92,7 @@ export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Resu
   const items: (Doc | null)[] = [];
   const scores: (ScorePair | null)[] = [];
   const errors: (string | null)[] = [];
-  const score = scorerAgainst(store, kind, target.value, `grading:${query.algorithmKey}`);
+  const score = scoresAgainst(store, kind, target.value, `grading:${query.algorithmKey}`);
   for (const ref of refs) {
     const doc = lookup(collection, ref);
     if (doc === undefined) {
@@ -118,7 +118,7 @@ export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Resu
       listOf(items, (out, doc) => {
         if (doc === null) out.text('null');
         else if (query.returnFull) out.object(collection, doc.index);
-        else out.text(JSON.stringify(doc.minimal));
+        else out.text(minimalJson(doc));
       }),
     ],
     ['scores', valueJson(scores)],
@@ -127,6 +127,18 @@ export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Resu
   // Single mode answered `data.score` before batches existed, and its clients still read it.
   if (query.single !== undefined) fields.push(['score', valueJson(scores[0]?.[1] ?? null)]);
   return ok(answerOf('Grading finished.', fields));
+}
+
+const minimalTexts = new WeakMap<Doc, string>();
+
+/** A doc's minimal object as JSON, made once: grading batches name the same docs again. */
+function minimalJson(doc: Doc): string {
+  let text = minimalTexts.get(doc);
+  if (text === undefined) {
+    text = JSON.stringify(doc.minimal);
+    minimalTexts.set(doc, text);
+  }
+  return text;
 }
 
 /** The full objects, from the collection's cache of their JSON. */

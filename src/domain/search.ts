@@ -1,7 +1,10 @@
 import { nearestKm } from './extra-filters.ts';
 import { extrasOf } from './extras.ts';
 import { indexedFilters } from './filters.ts';
-import { distanceKm } from './geo.ts';
+import { cosLatitude, distanceKm, distanceWithCosines, EARTH_RADIUS_KM } from './geo.ts';
+
+const RADIANS = Math.PI / 180;
+
 import { IntBuffer } from './int-lists.ts';
 import { NAMES } from './kinds.ts';
 import { pageBy, pageByRank } from './page.ts';
@@ -47,7 +50,14 @@ export function findDocs(
     const id = columns.containerIds.find(key);
     if (id >= 0) wanted[id] = 1;
   }
-  const { container, created, years, lat, lng, text } = columns;
+  const { container, created, years, lat, lng, cosLat, text } = columns;
+  const pointLat = near?.point.lat ?? 0;
+  const pointLng = near?.point.lng ?? 0;
+  const pointCos = cosLatitude(pointLat);
+  // No doc lies nearer than its latitude difference: far rows are dropped without trigonometry
+  // (with slack, so that the exact distance alone decides near the radius).
+  const latSlack =
+    near === undefined ? 0 : (near.km * (1 + 1e-9) + 1e-6) / (EARTH_RADIUS_KM * RADIANS);
   const { createdMin, createdMax, yearsMin, yearsMax } = query.filters;
   const found = new IntBuffer(256);
   const distances: number[] = [];
@@ -62,7 +72,17 @@ export function findDocs(
     if (yearsMax !== undefined && !((years[i] as number) <= yearsMax)) return;
     let distance = 0;
     if (near !== undefined) {
-      distance = distanceKm(near.point.lat, near.point.lng, lat[i] as number, lng[i] as number);
+      const docLat = lat[i] as number;
+      // (Only between real latitudes: haversine on coordinates off the globe bounds nothing.)
+      if (Math.abs(docLat - pointLat) > latSlack && Math.abs(docLat) <= 90) return;
+      distance = distanceWithCosines(
+        pointLat,
+        pointLng,
+        pointCos,
+        docLat,
+        lng[i] as number,
+        cosLat[i] as number,
+      );
       if (!(distance <= near.km)) return;
     }
     for (const keyword of unsure) if (!(text[i] as string).includes(keyword)) return;

@@ -1,5 +1,4 @@
 import type { Piece } from '../domain/json-writer.ts';
-import { Lru } from '../domain/lru.ts';
 import { deflatePart, type GzipPart, gzipOf, storedPart } from './gzip-parts.ts';
 
 /** Compressed objects kept per source: ~20,000 profiles of ~1.5 KB each. */
@@ -8,7 +7,13 @@ const PARTS_PER_SOURCE_BYTES = 32 * 1024 * 1024;
 const MIN_OBJECT_SHARE = 0.5;
 const MIN_BYTES = 1024;
 
-const kept = new WeakMap<object, Lru<number, GzipPart>>();
+/** Per source, its objects' parts by index, and their bytes in all. */
+type Kept = { parts: (GzipPart | undefined)[]; bytes: number };
+const kept = new WeakMap<object, Kept>();
+/** Short glue repeats (`,`, `]`, `],"predictions":[`): its stored parts, by text. */
+const glue = new Map<string, GzipPart>();
+const SHORT_GLUE = 64;
+const decoder = new TextDecoder('latin1');
 
 /**
  * The gzip of an answer made mostly of stored objects, from their compressed JSON (each
@@ -34,20 +39,38 @@ export function gzipFromPieces(pieces: readonly Piece[]): Buffer | undefined {
   let next = 0;
   return gzipOf(
     pieces.map((piece) =>
-      piece instanceof Uint8Array ? storedPart(piece) : (parts[next++] as GzipPart),
+      piece instanceof Uint8Array ? gluePart(piece) : (parts[next++] as GzipPart),
     ),
   );
 }
 
-function partOf(piece: Exclude<Piece, Uint8Array>): GzipPart {
-  let parts = kept.get(piece.source);
-  if (parts === undefined) {
-    parts = new Lru({
-      maxEntries: Number.POSITIVE_INFINITY,
-      maxWeight: PARTS_PER_SOURCE_BYTES,
-      weigh: (part) => part.deflated.length + 64,
-    });
-    kept.set(piece.source, parts);
+function gluePart(bytes: Uint8Array): GzipPart {
+  if (bytes.length > SHORT_GLUE) return storedPart(bytes);
+  const text = decoder.decode(bytes);
+  let part = glue.get(text);
+  if (part === undefined) {
+    part = storedPart(bytes.slice());
+    if (glue.size < 10_000) glue.set(text, part);
   }
-  return parts.getOr(piece.index, () => deflatePart(piece.source.json(piece.index)));
+  return part;
+}
+
+/** A stored object's part, compressed on first use; past the budget, the kept ones start over. */
+function partOf(piece: Exclude<Piece, Uint8Array>): GzipPart {
+  let source = kept.get(piece.source);
+  if (source === undefined) {
+    source = { parts: [], bytes: 0 };
+    kept.set(piece.source, source);
+  }
+  let part = source.parts[piece.index];
+  if (part === undefined) {
+    part = deflatePart(piece.source.json(piece.index));
+    if (source.bytes + part.deflated.length > PARTS_PER_SOURCE_BYTES) {
+      source.parts = [];
+      source.bytes = 0;
+    }
+    source.parts[piece.index] = part;
+    source.bytes += part.deflated.length;
+  }
+  return part;
 }

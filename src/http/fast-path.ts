@@ -10,7 +10,7 @@ import type { RawParams } from '../domain/params.ts';
 import type { Result } from '../domain/result.ts';
 import type { Store } from '../domain/store.ts';
 import type { HrmockApp } from './app.ts';
-import { paramsFromPairs } from './query-forms.ts';
+import { paramsFromPairs, queryPairs } from './query-forms.ts';
 import { JSON_MEDIA_TYPE, paramsFromJson } from './request-params.ts';
 
 type Operation = (store: Store, kind: Kind, raw: RawParams) => Result<Answer>;
@@ -53,7 +53,7 @@ export function createFastPath(app: HrmockApp) {
     const mark = url.indexOf('?');
     const route = routes.get(mark < 0 ? url : url.slice(0, mark));
     if (route === undefined) return;
-    const query = paramsFromPairs(new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1)));
+    const query = paramsFromPairs(queryPairs(mark < 0 ? '' : url.slice(mark + 1)));
     let raw = query;
     if (req.method === 'POST') {
       const type = req.headers['content-type'] ?? '';

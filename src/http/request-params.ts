@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import type { RawParams } from '../domain/params.ts';
 import { ApiError } from './api-error.ts';
-import { paramsFromPairs } from './query-forms.ts';
+import { paramsFromPairs, queryPairs } from './query-forms.ts';
 
 /** The query string as raw parameters, in any of the forms clients encode lists and objects. */
 export function paramsFromQuery(url: URL): RawParams {
-  return paramsFromPairs(url.searchParams);
+  return paramsFromPairs(queryPairs(url.search.slice(1)));
 }
 
 /** How deep a parsed JSON value nests, counted without recursion. */

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { targetOf } from '../../src/domain/target.ts';
-import { paramsFromPairs } from '../../src/http/query-forms.ts';
+import { paramsFromPairs, queryPairs } from '../../src/http/query-forms.ts';
 import { mockApp, query, send } from '../support/mock-app.ts';
 
 const { app, fixtures } = mockApp();
@@ -267,5 +268,47 @@ describe('query-string forms of lists and objects', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.errors[0]).toMatchObject({ param: 'location_geopoint' });
     expect(reply.body.errors[0].message).toMatch(/JSON\.stringify|location_geopoint\[field\]/);
+  });
+});
+
+describe('queryPairs', () => {
+  const pieces = fc.constantFrom(
+    'a',
+    'é',
+    '%',
+    '%2',
+    '%41',
+    '%e9',
+    '%C3%A9',
+    '%FF',
+    '+',
+    '&',
+    '=',
+    '[',
+    ']',
+    ' ',
+    '%2B',
+    '%26',
+    '😀',
+    '%F0%9F%98%80',
+  );
+
+  it('reads any query string exactly as URLSearchParams does', () => {
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 30 }), (parts) => {
+        const search = parts.join('');
+        expect(queryPairs(search)).toEqual([...new URLSearchParams(search)]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('reads a JSON-encoded grading parameter', () => {
+    const value = JSON.stringify([{ source_key: 'a b', profile_key: 'é+' }]);
+    const search = new URLSearchParams({ profile_ids: value, x: '' }).toString();
+    expect(queryPairs(search)).toEqual([
+      ['profile_ids', value],
+      ['x', ''],
+    ]);
   });
 });
