@@ -13,7 +13,21 @@ const DEGREES = 180 / Math.PI;
  * The docs that may lie within a distance: runs `[from, to)` of `docs`. A superset; the exact
  * distance still decides.
  */
-export type GeoCandidates = { docs: Int32Array; ranges: number[]; size: number };
+export type GeoCandidates = {
+  docs: Int32Array;
+  ranges: number[];
+  size: number;
+  /** The docs' columns in the order of `docs`, so a walk of a run reads memory in sequence. */
+  placed: PlacedColumns;
+};
+
+/** Columns copied in cell order: the few a distance filter reads for every candidate. */
+export type PlacedColumns = {
+  lat: Float64Array;
+  lng: Float64Array;
+  cosLat: Float64Array;
+  container: Int32Array;
+};
 
 /**
  * Docs with coordinates bucketed into 0.5° cells, so a distance filter visits the cells of the
@@ -23,10 +37,12 @@ export type GeoCandidates = { docs: Int32Array; ranges: number[]; size: number }
 export class GeoGrid {
   /** Doc indices ordered by cell; coordinates outside the globe's range come last. */
   readonly #docs: Int32Array;
+  readonly #placed: PlacedColumns;
   readonly #cellStarts: Int32Array;
   readonly #strayStart: number;
 
-  constructor(lat: Float64Array, lng: Float64Array) {
+  constructor(columns: PlacedColumns) {
+    const { lat, lng } = columns;
     const cells = new Int32Array(lat.length).fill(-1);
     const counts = new Int32Array(ROWS * COLUMNS + 1);
     const strays: number[] = [];
@@ -58,6 +74,17 @@ export class GeoGrid {
     }
     docs.set(strays, placed);
     this.#docs = docs;
+    const copy = <T extends Float64Array | Int32Array>(column: T): T => {
+      const out = new (column.constructor as new (n: number) => T)(docs.length);
+      for (let j = 0; j < docs.length; j++) out[j] = column[docs[j] as number] as number;
+      return out;
+    };
+    this.#placed = {
+      lat: copy(lat),
+      lng: copy(lng),
+      cosLat: copy(columns.cosLat),
+      container: copy(columns.container),
+    };
   }
 
   /** The docs in the cells around `point` that a circle of `km` may reach. */
@@ -97,7 +124,7 @@ export class GeoGrid {
     for (let r = 0; r < ranges.length; r += 2) {
       size += (ranges[r + 1] as number) - (ranges[r] as number);
     }
-    return { docs: this.#docs, ranges, size };
+    return { docs: this.#docs, ranges, size, placed: this.#placed };
   }
 
   #addRows(ranges: number[], bottom: number, top: number, west: number, east: number): void {

@@ -2,6 +2,7 @@ import { type Answer, answerOf, listOf, valueJson } from './answer-json.ts';
 import { extraTest } from './extra-filters.ts';
 import type { JsonWriter } from './json-writer.ts';
 import { type Kind, NAMES, otherKind } from './kinds.ts';
+import { mapIds } from './map-ids.ts';
 import { scorePair } from './match.ts';
 import type { RawParams } from './params.ts';
 import { type ObjectRef, parseGrading, parseScoring, parseSearch } from './requests.ts';
@@ -51,7 +52,7 @@ export function scoringOperation(store: Store, kind: Kind, raw: RawParams): Resu
     scoreOf = scoresAgainst(store, kind, target.value, query.algorithmKey);
     // Every found doc needs its score only to be ranked or kept by it; else only the page does.
     if (query.threshold !== undefined || query.sortBy === 'scoring') {
-      scores = Float64Array.from(docs.ids, scoreOf);
+      scores = mapIds(docs.ids, scoreOf);
       if (query.threshold !== undefined) {
         const kept = above(docs, scores, query.threshold);
         docs = kept.found;

@@ -1,7 +1,15 @@
 import { nearestKm } from './extra-filters.ts';
 import { extrasOf } from './extras.ts';
 import { indexedFilters } from './filters.ts';
-import { cosLatitude, distanceKm, distanceWithCosines, EARTH_RADIUS_KM } from './geo.ts';
+import {
+  cosLatitude,
+  distanceKm,
+  distanceWithCosines,
+  EARTH_RADIUS_KM,
+  haversineA,
+  haversineBounds,
+} from './geo.ts';
+import { mapIds } from './map-ids.ts';
 
 const RADIANS = Math.PI / 180;
 
@@ -58,11 +66,17 @@ export function findDocs(
   // (with slack, so that the exact distance alone decides near the radius).
   const latSlack =
     near === undefined ? 0 : (near.km * (1 + 1e-9) + 1e-6) / (EARTH_RADIUS_KM * RADIANS);
+  const bounds = haversineBounds(near?.km ?? 0);
+  const needDistance = query.sortBy === 'location';
   const { createdMin, createdMax, yearsMin, yearsMax } = query.filters;
   const found = new IntBuffer(256);
   const distances: number[] = [];
-  const visit = (i: number): void => {
-    if (wanted[container[i] as number] !== 1) return;
+  // A walk of the geo grid reads the coordinates and containers it copied in its own order, in
+  // sequence (`at` counts along it); any other walk reads the columns at the doc (`at` = `i`).
+  const byCell = walkGeo && geo !== undefined;
+  const at = byCell ? geo.placed : { lat, lng, cosLat, container };
+  const visit = (i: number, j: number): void => {
+    if (wanted[at.container[j] as number] !== 1) return;
     for (const test of tests) if (!test(i)) return;
     for (const test of exclusions) if (test(i)) return;
     // NaN (none given) fails every comparison, as a missing value always did.
@@ -72,18 +86,19 @@ export function findDocs(
     if (yearsMax !== undefined && !((years[i] as number) <= yearsMax)) return;
     let distance = 0;
     if (near !== undefined) {
-      const docLat = lat[i] as number;
+      const docLat = at.lat[j] as number;
       // (Only between real latitudes: haversine on coordinates off the globe bounds nothing.)
-      if (Math.abs(docLat - pointLat) > latSlack && Math.abs(docLat) <= 90) return;
-      distance = distanceWithCosines(
-        pointLat,
-        pointLng,
-        pointCos,
-        docLat,
-        lng[i] as number,
-        cosLat[i] as number,
-      );
-      if (!(distance <= near.km)) return;
+      const real = Math.abs(docLat) <= 90;
+      if (real && Math.abs(docLat - pointLat) > latSlack) return;
+      const docLng = at.lng[j] as number;
+      const docCos = at.cosLat[j] as number;
+      const a = haversineA(pointLat, pointLng, pointCos, docLat, docLng, docCos);
+      if (real && a > bounds.outside) return;
+      // The distance itself only where it ranks the docs, or where the edge is too close to call.
+      if (needDistance || !real || !(a < bounds.inside)) {
+        distance = distanceWithCosines(pointLat, pointLng, pointCos, docLat, docLng, docCos);
+        if (!(distance <= near.km)) return;
+      }
     }
     for (const keyword of unsure) if (!(text[i] as string).includes(keyword)) return;
     // The older filters, on what is left: they read strings built on first use.
@@ -92,17 +107,17 @@ export function findDocs(
     if (near !== undefined) distances.push(distance);
   };
 
-  if (walkGeo && geo !== undefined) {
+  if (byCell) {
     const { docs, ranges } = geo;
     for (let r = 0; r < ranges.length; r += 2) {
       const to = ranges[r + 1] as number;
-      for (let j = ranges[r] as number; j < to; j++) visit(docs[j] as number);
+      for (let j = ranges[r] as number; j < to; j++) visit(docs[j] as number, j);
     }
   } else if (shortest !== undefined) {
     const ids = shortest.ids;
-    for (let j = 0; j < ids.length; j++) visit(ids[j] as number);
+    for (let j = 0; j < ids.length; j++) visit(ids[j] as number, ids[j] as number);
   } else {
-    for (let i = 0; i < collection.docs.length; i++) visit(i);
+    for (let i = 0; i < collection.docs.length; i++) visit(i, i);
   }
   return ok({ ids: found.toArray(), distances: Float64Array.from(distances) });
 }
@@ -175,7 +190,7 @@ function sortValues(
   switch (sortBy) {
     case 'searching': {
       const text = collection.columns.text;
-      return Float64Array.from(ids, (i) => relevance(text[i] as string, query.filters.keywords));
+      return mapIds(ids, (i) => relevance(text[i] as string, query.filters.keywords));
     }
     case 'location':
       // Found by distance, so every doc has one; nearer is larger.
@@ -203,7 +218,7 @@ function nearness(
   if (point === undefined) return new Float64Array(ids.length).fill(Number.NEGATIVE_INFINITY);
   if (collection.kind === 'job') {
     const { lat, lng } = collection.columns;
-    return Float64Array.from(ids, (i) => {
+    return mapIds(ids, (i) => {
       const d = distanceKm(point.lat, point.lng, lat[i] as number, lng[i] as number);
       return Number.isNaN(d) ? Number.NEGATIVE_INFINITY : -d;
     });
@@ -211,7 +226,7 @@ function nearness(
   const extras = extrasOf(collection);
   const places =
     sortBy === 'location_experience' ? extras.experiencePlaces : extras.educationPlaces;
-  return Float64Array.from(ids, (i) => -nearestKm(places[i] as Float64Array, point));
+  return mapIds(ids, (i) => -nearestKm(places[i] as Float64Array, point));
 }
 
 /**

@@ -133,7 +133,7 @@ function collect<T extends Profile | Job>(
     columns: built,
     postings: postings.build(count),
     text: text.build(count),
-    geo: new GeoGrid(built.lat, built.lng),
+    geo: new GeoGrid(built),
     orders: sortOrders(
       docs.map((d) => d.key),
       built.created,

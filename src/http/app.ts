@@ -55,7 +55,13 @@ export type HrmockApp = Hono & {
   /** The same request always gets the same answer (no random failures or delays configured). */
   deterministic: boolean;
   /** What the app was made with, for a server that answers some requests without Hono. */
-  readonly settings: { basePath: string; limits: Limits; apiKey: string | undefined };
+  readonly settings: {
+    basePath: string;
+    limits: Limits;
+    apiKey: string | undefined;
+    /** The app's own `fetch`: a server handed a wrapper with another one must go through it. */
+    fetch: Hono['fetch'];
+  };
 };
 
 const PATHS =
@@ -152,7 +158,7 @@ export function createApp(options: AppOptions): HrmockApp {
     },
     log: { value: log || null },
     deterministic: { value: options.chaos === undefined },
-    settings: { value: { basePath: base, limits, apiKey: options.apiKey } },
+    settings: { value: { basePath: base, limits, apiKey: options.apiKey, fetch: app.fetch } },
   }) as HrmockApp;
 }
 

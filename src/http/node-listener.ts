@@ -48,7 +48,9 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     };
   }
   const cache = options.answerCacheBytes > 0 ? new AnswerCache(options.answerCacheBytes) : null;
-  const fast = options.fastPath === false ? () => undefined : createFastPath(app);
+  // A wrapper around the app (a test's mutant) answers through its own fetch, always.
+  const own = app.fetch === app.settings.fetch;
+  const fast = options.fastPath === false || !own ? () => undefined : createFastPath(app);
 
   return (req, res) => {
     closeAfterEarlyAnswer(req, res);

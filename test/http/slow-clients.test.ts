@@ -65,7 +65,7 @@ describe('slow clients', () => {
     );
     const took = await ordinaryTraffic(1_500);
     expect(took.length).toBeGreaterThan(20);
-    expect(Math.max(...took)).toBeLessThan(500);
+    expect(Math.max(...took)).toBeLessThan(1_000);
     const closed = await Promise.all(slow.map((s) => s.closedAt));
     // Cut by the 1 s header limit (checked every 250 ms), long before their headers could end.
     expect(Math.max(...closed) - started).toBeLessThan(3_500);
@@ -86,7 +86,7 @@ describe('slow clients', () => {
       return client;
     });
     const took = await ordinaryTraffic(1_500);
-    expect(Math.max(...took)).toBeLessThan(500);
+    expect(Math.max(...took)).toBeLessThan(1_000);
     const closed = await Promise.all(slow.map((s) => s.closedAt));
     expect(Math.max(...closed) - started).toBeLessThan(4_500);
     expect(slow[0]?.answer()).toMatch(/^HTTP\/1\.1 408 /);
