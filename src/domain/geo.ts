@@ -19,9 +19,7 @@ export function distanceWithCosines(
   lng2: number,
   cos2: number,
 ): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLng = (lng2 - lng1) * RAD;
-  const a = Math.sin(dLat / 2) ** 2 + cos1 * cos2 * Math.sin(dLng / 2) ** 2;
+  const a = haversineA(lat1, lng1, cos1, lat2, lng2, cos2);
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 

@@ -14,6 +14,9 @@ import type { ScorePair } from './types.ts';
 
 export type { Answer } from './answer-json.ts';
 
+/** One of the operations, as the HTTP layer calls it. */
+export type Operation = (store: Store, kind: Kind, raw: RawParams) => Result<Answer>;
+
 const TITLES: Record<Kind, string> = { profile: 'Profiles', job: 'Jobs' };
 
 export function searchOperation(store: Store, kind: Kind, raw: RawParams): Result<Answer> {

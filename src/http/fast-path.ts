@@ -3,17 +3,14 @@ import type { Kind } from '../domain/kinds.ts';
 import {
   type Answer,
   gradingOperation,
+  type Operation,
   scoringOperation,
   searchOperation,
 } from '../domain/operations.ts';
-import type { RawParams } from '../domain/params.ts';
-import type { Result } from '../domain/result.ts';
-import type { Store } from '../domain/store.ts';
 import type { HrmockApp } from './app.ts';
 import { paramsFromPairs, queryPairs } from './query-forms.ts';
 import { JSON_MEDIA_TYPE, paramsFromJson } from './request-params.ts';
 
-type Operation = (store: Store, kind: Kind, raw: RawParams) => Result<Answer>;
 type Route = { kind: Kind; operation: Operation; post: boolean };
 
 const OPERATIONS: [string, Kind, Operation, boolean][] = [

@@ -4,17 +4,15 @@ import type { Kind } from '../domain/kinds.ts';
 import {
   type Answer,
   gradingOperation,
+  type Operation,
   scoringOperation,
   searchOperation,
 } from '../domain/operations.ts';
 import type { RawParams } from '../domain/params.ts';
-import type { Result } from '../domain/result.ts';
 import type { Store } from '../domain/store.ts';
 import { ApiError } from './api-error.ts';
 import { EXAMPLES, preferencesOf } from './prefer.ts';
 import { paramsFromBody, paramsFromQuery } from './request-params.ts';
-
-type Operation = (store: Store, kind: Kind, raw: RawParams) => Result<Answer>;
 
 export type ResourceOptions = {
   store: () => Store;

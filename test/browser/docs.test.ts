@@ -5,30 +5,11 @@ import { targetOf } from '../../src/domain/target.ts';
 import { createApp } from '../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { browserAvailable, launchChromium } from '../support/browser.ts';
+import { SDK_FILTERS } from '../support/sdk-parameters.ts';
 
 const app = createApp({ data: buildFixtures({ profiles: 120, jobs: 30 }), log: false });
 let server: RunningServer;
 let browser: Browser;
-
-/** The searching parameters the official SDKs send that the contract gained in 1.2.0. */
-const SDK_PARAMETERS = [
-  'stage',
-  'name',
-  'email',
-  'summary_keywords',
-  'experience_keywords',
-  'education_keywords',
-  'interests',
-  'tags',
-  'educations_duration_min',
-  'educations_duration_max',
-  'experience_location_geopoint',
-  'experience_location_distance',
-  'education_location_geopoint',
-  'education_location_distance',
-  'timestamp_start',
-  'timestamp_end',
-];
 
 describe.skipIf(!browserAvailable())('/docs in headless Chromium', () => {
   beforeAll(async () => {
@@ -72,7 +53,7 @@ describe.skipIf(!browserAvailable())('/docs in headless Chromium', () => {
     expect((await status.textContent())?.trim(), shown ?? '').toMatch(/^200/);
     expect(JSON.parse(shown ?? '{}').meta.total).toBe(120);
     // Every parameter the SDKs send is listed with its own row.
-    for (const name of SDK_PARAMETERS) {
+    for (const name of SDK_FILTERS) {
       expect(await operation.locator(`tr[data-param-name="${name}"]`).count(), name).toBe(1);
     }
 

@@ -3,6 +3,7 @@ import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import type { Kind } from '../../src/domain/kinds.ts';
 import { scoringOperation, searchOperation } from '../../src/domain/operations.ts';
 import { createStore } from '../../src/domain/store.ts';
+import { SDK_FILTERS } from '../support/sdk-parameters.ts';
 import { envelope, scanScoring, scanSearch } from './reference/scan-operations.ts';
 import { createScanStore } from './reference/scan-store.ts';
 import { randomParams, randomSource } from './support/random-queries.ts';
@@ -15,21 +16,6 @@ const SEEDS: [number, boolean][] = [
   [2024, true],
 ];
 const QUERIES = 200;
-const OLDER = [
-  'name',
-  'email',
-  'summary_keywords',
-  'experience_keywords',
-  'education_keywords',
-  'interests',
-  'stage',
-  'educations_duration_min',
-  'experience_location_geopoint',
-  'education_location_geopoint',
-  'timestamp_start',
-  'timestamp_end',
-];
-
 describe.each(SEEDS)('over the fixtures of seed %i (scattered: %s)', (seed, scattered) => {
   const built = buildFixtures({ seed, profiles: 3000, jobs: 600 });
   const fixtures = scattered ? scatterLocations(built, randomSource(seed)) : built;
@@ -67,7 +53,8 @@ describe.each(SEEDS)('over the fixtures of seed %i (scattered: %s)', (seed, scat
           expect(indexed.value.json, where).toBe(expected);
           answered++;
           if (reference.value.meta?.total) found++;
-          if (reference.value.meta?.total && OLDER.some((name) => raw.has(name))) olderFound++;
+          if (reference.value.meta?.total && SDK_FILTERS.some((name) => raw.has(name)))
+            olderFound++;
         }
         // Most random queries must be valid, or the comparison proves little.
         expect(answered).toBeGreaterThan(QUERIES * 0.6);

@@ -100,28 +100,36 @@ const traffic: [string, 'GET' | 'POST', string, Record<string, unknown>][] = [
   ['a missing job', 'POST', '/jobs/scoring', { ...jobScoring, profile_key: 'f'.repeat(40) }],
 ];
 
-/** Prism reports request and response violations; bad requests are sent on purpose, so only responses count. */
-function responseViolations(headers: Headers): string[] {
-  const violations = JSON.parse(headers.get('sl-violations') ?? '[]') as {
+/** The violations Prism reported on the request or on the response. */
+function violations(headers: Headers, side: 'request' | 'response'): string[] {
+  const reported = JSON.parse(headers.get('sl-violations') ?? '[]') as {
     location: string[];
     message: string;
   }[];
-  return violations
-    .filter((v) => v.location[0] === 'response')
+  return reported
+    .filter((v) => v.location[0] === side)
     .map((v) => `${v.location.join('.')}: ${v.message}`);
+}
+
+/** Bad requests are sent on purpose: only response violations count there. */
+const responseViolations = (headers: Headers) => violations(headers, 'response');
+
+async function throughPrism(method: 'GET' | 'POST', path: string, params: Record<string, unknown>) {
+  const response =
+    method === 'GET'
+      ? await fetch(`${prism.url}${path}?${query(params)}`, { headers })
+      : await fetch(`${prism.url}${path}`, {
+          method,
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify(params),
+        });
+  await response.arrayBuffer();
+  return response;
 }
 
 describe('traffic through prism proxy contract/openapi.yaml <mock>', () => {
   it.each(traffic)('%s raises no contract violation', async (_, method, path, params) => {
-    const response =
-      method === 'GET'
-        ? await fetch(`${prism.url}${path}?${query(params)}`, { headers })
-        : await fetch(`${prism.url}${path}`, {
-            method,
-            headers: { ...headers, 'Content-Type': 'application/json' },
-            body: JSON.stringify(params),
-          });
-    await response.arrayBuffer();
+    const response = await throughPrism(method, path, params);
     expect(response.status).toBeLessThan(500);
     expect(responseViolations(response.headers)).toEqual([]);
   });
@@ -134,17 +142,6 @@ describe('traffic through prism proxy contract/openapi.yaml <mock>', () => {
     expect(response.headers.get('sl-violations')).toMatch(/security|X-API-KEY|Invalid/i);
   });
 });
-
-/** Prism's request violations, for requests the mock takes: the two must agree on them. */
-function requestViolations(headers: Headers): string[] {
-  const violations = JSON.parse(headers.get('sl-violations') ?? '[]') as {
-    location: string[];
-    message: string;
-  }[];
-  return violations
-    .filter((v) => v.location[0] === 'request')
-    .map((v) => `${v.location.join('.')}: ${v.message}`);
-}
 
 const lenient: [string, 'GET' | 'POST', string, Record<string, unknown>][] = [
   [
@@ -190,17 +187,9 @@ describe('what the mock accepts, prism proxy accepts too', () => {
   it.each(lenient)(
     '%s: 200 from the mock, no request violation',
     async (_, method, path, params) => {
-      const response =
-        method === 'GET'
-          ? await fetch(`${prism.url}${path}?${query(params)}`, { headers })
-          : await fetch(`${prism.url}${path}`, {
-              method,
-              headers: { ...headers, 'Content-Type': 'application/json' },
-              body: JSON.stringify(params),
-            });
-      await response.arrayBuffer();
+      const response = await throughPrism(method, path, params);
       expect(response.status).toBe(200);
-      expect(requestViolations(response.headers)).toEqual([]);
+      expect(violations(response.headers, 'request')).toEqual([]);
       expect(responseViolations(response.headers)).toEqual([]);
     },
   );

@@ -62,6 +62,27 @@ function validateInt(name: string, value: PyValue): PyValue {
   return value;
 }
 
+/** The arguments every `list` method takes after its own. */
+type Listing = {
+  stage?: PyValue;
+  page?: number;
+  limit?: number;
+  sort_by?: string;
+  order_by?: PyValue;
+  kwargs?: Kwargs;
+};
+
+/** `stage`, `limit`, `page`, `sort_by`, `order_by`, validated and defaulted as `list` does. */
+function listing(args: Listing, orderMessage: string): Kwargs {
+  return {
+    stage: validateValue(args.stage ?? null, STAGE_VALUES, 'stage'),
+    limit: validateInt('limit', args.limit ?? 30),
+    page: validateInt('page', args.page ?? 1),
+    sort_by: validateValue(args.sort_by ?? 'created_at', SORT_BY_VALUES, 'sort by'),
+    order_by: validateValue(args.order_by ?? null, ORDER_BY_VALUES, orderMessage),
+  };
+}
+
 export class PythonHrflow {
   readonly #options: PythonSdkOptions;
 
@@ -102,50 +123,34 @@ export class PythonHrflow {
 
   readonly profile = {
     searching: {
-      list: (args: {
-        source_keys: string[];
-        stage?: PyValue;
-        page?: number;
-        limit?: number;
-        sort_by?: string;
-        order_by?: PyValue;
-        kwargs?: Kwargs;
-      }): Request =>
+      list: (
+        args: {
+          source_keys: string[];
+        } & Listing,
+      ): Request =>
         this.#list('profiles/searching', {
           source_keys: jsonDumps(validateProviderKeys(args.source_keys)),
-          stage: validateValue(args.stage ?? null, STAGE_VALUES, 'stage'),
-          limit: validateInt('limit', args.limit ?? 30),
-          page: validateInt('page', args.page ?? 1),
-          sort_by: validateValue(args.sort_by ?? 'created_at', SORT_BY_VALUES, 'sort by'),
-          order_by: validateValue(args.order_by ?? null, ORDER_BY_VALUES, 'oder by'),
+          ...listing(args, 'oder by'),
           ...args.kwargs,
         }),
     },
     scoring: {
-      list: (args: {
-        source_keys: string[];
-        board_key: string;
-        job_key: string;
-        use_agent?: PyValue;
-        agent_key?: PyValue;
-        stage?: PyValue;
-        page?: number;
-        limit?: number;
-        sort_by?: string;
-        order_by?: PyValue;
-        kwargs?: Kwargs;
-      }): Request =>
+      list: (
+        args: {
+          source_keys: string[];
+          board_key: string;
+          job_key: string;
+          use_agent?: PyValue;
+          agent_key?: PyValue;
+        } & Listing,
+      ): Request =>
         this.#list('profiles/scoring', {
           source_keys: jsonDumps(validateProviderKeys(args.source_keys)),
           board_key: validateKey('Board', args.board_key),
           job_key: validateKey('Job', args.job_key),
           use_agent: args.use_agent ?? 1,
           agent_key: validateKey('Agent', args.agent_key ?? null),
-          stage: validateValue(args.stage ?? null, STAGE_VALUES, 'stage'),
-          limit: validateInt('limit', args.limit ?? 30),
-          page: validateInt('page', args.page ?? 1),
-          sort_by: validateValue(args.sort_by ?? 'created_at', SORT_BY_VALUES, 'sort by'),
-          order_by: validateValue(args.order_by ?? null, ORDER_BY_VALUES, 'order by'),
+          ...listing(args, 'order by'),
           ...args.kwargs,
         }),
     },
@@ -174,50 +179,34 @@ export class PythonHrflow {
 
   readonly job = {
     searching: {
-      list: (args: {
-        board_keys: string[];
-        stage?: PyValue;
-        page?: number;
-        limit?: number;
-        sort_by?: string;
-        order_by?: PyValue;
-        kwargs?: Kwargs;
-      }): Request =>
+      list: (
+        args: {
+          board_keys: string[];
+        } & Listing,
+      ): Request =>
         this.#list('jobs/searching', {
           board_keys: jsonDumps(validateProviderKeys(args.board_keys)),
-          stage: validateValue(args.stage ?? null, STAGE_VALUES, 'stage'),
-          limit: validateInt('limit', args.limit ?? 30),
-          page: validateInt('page', args.page ?? 1),
-          sort_by: validateValue(args.sort_by ?? 'created_at', SORT_BY_VALUES, 'sort by'),
-          order_by: validateValue(args.order_by ?? null, ORDER_BY_VALUES, 'order by'),
+          ...listing(args, 'order by'),
           ...args.kwargs,
         }),
     },
     scoring: {
-      list: (args: {
-        board_keys: string[];
-        source_key: string;
-        profile_key: string;
-        use_agent?: PyValue;
-        agent_key?: PyValue;
-        stage?: PyValue;
-        page?: number;
-        limit?: number;
-        sort_by?: string;
-        order_by?: PyValue;
-        kwargs?: Kwargs;
-      }): Request =>
+      list: (
+        args: {
+          board_keys: string[];
+          source_key: string;
+          profile_key: string;
+          use_agent?: PyValue;
+          agent_key?: PyValue;
+        } & Listing,
+      ): Request =>
         this.#list('jobs/scoring', {
           board_keys: jsonDumps(validateProviderKeys(args.board_keys)),
           source_key: validateKey('Source', args.source_key),
           profile_key: validateKey('Profile', args.profile_key),
           use_agent: args.use_agent ?? null,
           agent_key: validateKey('Agent', args.agent_key ?? null),
-          stage: validateValue(args.stage ?? null, STAGE_VALUES, 'stage'),
-          limit: validateInt('limit', args.limit ?? 30),
-          page: validateInt('page', args.page ?? 1),
-          sort_by: validateValue(args.sort_by ?? 'created_at', SORT_BY_VALUES, 'sort by'),
-          order_by: validateValue(args.order_by ?? null, ORDER_BY_VALUES, 'order by'),
+          ...listing(args, 'order by'),
           ...args.kwargs,
         }),
     },
