@@ -46,25 +46,7 @@ export function randomParams(
 ): Map<string, unknown> {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const chance = (p: number) => random() < p;
-  const items: Item[] =
-    kind === 'profile'
-      ? fixtures.profiles.map((p) => ({
-          ...p,
-          full: p,
-          lat: p.info.location.lat,
-          lng: p.info.location.lng,
-          created: p.created_at,
-        }))
-      : fixtures.jobs.map((j) => ({
-          full: j,
-          text: `${j.name} ${j.summary ?? ''} ${j.sections.map((s) => s.description).join(' ')}`,
-          skills: j.skills,
-          languages: j.languages,
-          tags: j.tags,
-          created: j.created_at,
-          lat: j.location.lat,
-          lng: j.location.lng,
-        }));
+  const items = itemsOf(fixtures, kind);
   // Most filters are drawn from one item, so that the query finds something more often than not.
   const anchor = pick(items);
   const item = () => (chance(0.75) ? anchor : pick(items));
@@ -194,6 +176,36 @@ function sdkParams(
     if (chance(0.8)) params[`${prefix}_distance`] = pick([5, 50, 300, 2000]);
   }
   return params;
+}
+
+const itemCache = new WeakMap<Fixtures, Record<Kind, Item[]>>();
+
+/** What queries are drawn from, read once per fixture set (not once per query). */
+function itemsOf(fixtures: Fixtures, kind: Kind): Item[] {
+  let items = itemCache.get(fixtures);
+  if (items === undefined) {
+    items = {
+      profile: fixtures.profiles.map((p) => ({
+        ...p,
+        full: p,
+        lat: p.info.location.lat,
+        lng: p.info.location.lng,
+        created: p.created_at,
+      })),
+      job: fixtures.jobs.map((j) => ({
+        full: j,
+        text: `${j.name} ${j.summary ?? ''} ${j.sections.map((s) => s.description).join(' ')}`,
+        skills: j.skills,
+        languages: j.languages,
+        tags: j.tags,
+        created: j.created_at,
+        lat: j.location.lat,
+        lng: j.location.lng,
+      })),
+    };
+    itemCache.set(fixtures, items);
+  }
+  return items[kind];
 }
 
 function keyword(
