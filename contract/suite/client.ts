@@ -130,12 +130,9 @@ export class SuiteClient {
   get(path: string, params: Record<string, unknown> = {}): Promise<Exchange> {
     const query = toQuery(params);
     return this.#send(
-      new Request(`${this.url(path)}${query ? `?${query}` : ''}`, { headers: this.#headers }),
-      {
-        method: 'GET',
-        path,
-        params,
-      },
+      `${this.url(path)}${query ? `?${query}` : ''}`,
+      { headers: this.#headers },
+      { method: 'GET', path, params },
     );
   }
 
@@ -162,11 +159,12 @@ export class SuiteClient {
     };
     if (options.params === undefined && body !== undefined) exchange.rawBody = body;
     const base = options.direct ? this.#direct : this.#base;
-    return this.#send(new Request(`${base}${path}`, init), exchange);
+    return this.#send(`${base}${path}`, init, exchange);
   }
 
   async #send(
-    request: Request,
+    url: string,
+    init: RequestInit,
     sent: Pick<Exchange, 'method' | 'path' | 'params' | 'rawBody'>,
   ): Promise<Exchange> {
     const started = performance.now();
@@ -178,11 +176,17 @@ export class SuiteClient {
       );
     }
     const waitMs = Math.ceil(Math.min(this.#timeoutMs, left));
-    const signal = AbortSignal.timeout(waitMs);
+    // A plain timer on a controller this frame holds: an AbortSignal.timeout given to a copied
+    // Request can be collected with the copy, and a silent server is then waited on forever.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('no answer in time', 'TimeoutError')),
+      waitMs,
+    );
     let response: Response;
     let text: string;
     try {
-      response = await this.#fetch(new Request(request, { signal }));
+      response = await this.#fetch(new Request(url, { ...init, signal: controller.signal }));
       text = await readCapped(response, this.#maxBytes);
     } catch (error) {
       const reason =
@@ -192,6 +196,8 @@ export class SuiteClient {
             ? error.message
             : `no answer: ${String((error as Error).cause ?? (error as Error).message)}`;
       throw new NoAnswer(describeRequest(sent), reason);
+    } finally {
+      clearTimeout(timer);
     }
     let body: unknown;
     try {
