@@ -1,4 +1,4 @@
-import type { Report } from './run-suite.ts';
+import type { Report, RuleResult } from './run-suite.ts';
 
 export type ReporterName = 'pretty' | 'junit' | 'json';
 export const REPORTERS: ReporterName[] = ['pretty', 'junit', 'json'];
@@ -17,10 +17,14 @@ export function summary(report: Report): string {
   return `${total} rules: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped in ${(report.ms / 1000).toFixed(1)} s`;
 }
 
+/** The heading of the rules that judge this checkout's contract files, not the server. */
+export const DOCUMENTS_HEADING =
+  "contract documents (this checkout's contract/openapi.yaml and contract/history/, whatever the base URL):";
+
 function pretty(report: Report): string {
   const width = Math.max(...report.results.map((r) => r.id.length));
   const lines = [`hrmock check ${report.baseUrl}`];
-  for (const { id, title, outcome } of report.results) {
+  const line = ({ id, title, outcome }: RuleResult) => {
     const name = id.padEnd(width);
     if (outcome.status === 'pass')
       lines.push(`  pass  ${name}  ${title} (${outcome.checks} checks)`);
@@ -35,9 +39,22 @@ function pretty(report: Report): string {
         `        got:      ${got}`,
       );
     }
+  };
+  const [server, documents] = bySubject(report);
+  server.forEach(line);
+  if (documents.length > 0) {
+    lines.push(DOCUMENTS_HEADING);
+    documents.forEach(line);
   }
   lines.push(summary(report));
   return `${lines.join('\n')}\n`;
+}
+
+function bySubject(report: Report): [RuleResult[], RuleResult[]] {
+  return [
+    report.results.filter((r) => r.subject === 'server'),
+    report.results.filter((r) => r.subject === 'documents'),
+  ];
 }
 
 /** Escapes text for XML, dropping the characters XML 1.0 cannot hold. */
@@ -73,20 +90,31 @@ function junit(report: Report): string {
       '',
     ].join('\n');
   }
-  const cases = report.results.map(({ id, title, outcome, ms }) => {
-    const open = `    <testcase classname="hrmock.contract" name="${xml(`${id}: ${title}`)}" time="${(ms / 1000).toFixed(3)}"`;
+  const seconds = (ms: number) => (ms / 1000).toFixed(3);
+  const testcase = ({ id, title, subject, outcome, ms }: RuleResult) => {
+    const open = `    <testcase classname="hrmock.${subject === 'server' ? 'contract' : 'documents'}" name="${xml(`${id}: ${title}`)}" time="${seconds(ms)}"`;
     if (outcome.status === 'pass') return `${open}/>`;
     if (outcome.status === 'skip')
       return `${open}>\n      <skipped message="${xml(outcome.why)}"/>\n    </testcase>`;
     const { request, expected, got } = outcome.evidence;
     return `${open}>\n      <failure message="${xml(`expected ${expected}`)}" type="${xml(id)}">${xml(`request:  ${request}\nexpected: ${expected}\ngot:      ${got}`)}</failure>\n    </testcase>`;
-  });
+  };
+  const suite = (name: string, results: RuleResult[]) => {
+    const failures = results.filter((r) => r.outcome.status === 'fail').length;
+    const skipped = results.filter((r) => r.outcome.status === 'skip').length;
+    const ms = results.reduce((sum, r) => sum + r.ms, 0);
+    return [
+      `  <testsuite name="${xml(name)}" tests="${results.length}" failures="${failures}" skipped="${skipped}" time="${seconds(ms)}">`,
+      ...results.map(testcase),
+      '  </testsuite>',
+    ];
+  };
+  const [server, documents] = bySubject(report);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="hrmock check" tests="${report.results.length}" failures="${report.failed}" skipped="${report.skipped}" time="${(report.ms / 1000).toFixed(3)}">`,
-    `  <testsuite name="${xml(`contract rules at ${report.baseUrl}`)}" tests="${report.results.length}" failures="${report.failed}" skipped="${report.skipped}" time="${(report.ms / 1000).toFixed(3)}">`,
-    ...cases,
-    '  </testsuite>',
+    `<testsuites name="hrmock check" tests="${report.results.length}" failures="${report.failed}" skipped="${report.skipped}" time="${seconds(report.ms)}">`,
+    ...suite(`contract rules at ${report.baseUrl}`, server),
+    ...(documents.length > 0 ? suite(DOCUMENTS_HEADING.replace(/:$/, ''), documents) : []),
     '</testsuites>',
     '',
   ].join('\n');

@@ -21,7 +21,19 @@ export type RuleContext = {
   checks: { count: number };
 };
 
-export type Rule = { id: string; title: string; run: (ctx: RuleContext) => Promise<void> };
+/**
+ * What a rule's verdict is about: the server at the base URL, or the contract documents of this
+ * checkout (contract/openapi.yaml and contract/history/), which it reads whatever the base URL.
+ */
+export type Subject = 'server' | 'documents';
+
+export type Rule = {
+  id: string;
+  title: string;
+  /** `server` unless said otherwise. */
+  subject?: Subject;
+  run: (ctx: RuleContext) => Promise<void>;
+};
 
 /** The first broken promise a rule found: stops the rule and becomes its evidence. */
 export class Violation extends Error {

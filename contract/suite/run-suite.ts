@@ -1,6 +1,13 @@
 import { NoAnswer, type SuiteClient } from './client.ts';
 import { loadContract, loadHistory, type OpenApiDoc } from './openapi.ts';
-import { type Outcome, type Rule, type RuleContext, Skip, Violation } from './rule.ts';
+import {
+  type Outcome,
+  type Rule,
+  type RuleContext,
+  Skip,
+  type Subject,
+  Violation,
+} from './rule.ts';
 import { ADDITIVE } from './rules/additive.ts';
 import { BAD_INPUT } from './rules/bad-input.ts';
 import { ENV } from './rules/env.ts';
@@ -33,7 +40,13 @@ export const RULES: Rule[] = [
   ADDITIVE,
 ];
 
-export type RuleResult = { id: string; title: string; outcome: Outcome; ms: number };
+export type RuleResult = {
+  id: string;
+  title: string;
+  subject: Subject;
+  outcome: Outcome;
+  ms: number;
+};
 
 export type Report = {
   baseUrl: string;
@@ -90,6 +103,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     results.set(rule.id, {
       id: rule.id,
       title: rule.title,
+      subject: rule.subject ?? 'server',
       outcome,
       ms: performance.now() - ruleStarted,
     });

@@ -85,7 +85,10 @@ function readTimestamps(read: ParamReader, filters: Filters): void {
     createdMin > createdMax
   ) {
     const param = start !== undefined ? 'timestamp_start' : 'timestamp_end';
-    read.error(param, `${param} leaves no time between the creation bounds: check both ends`);
+    read.error(
+      param,
+      `${param} leaves no time between the creation bounds: the start is after the end`,
+    );
   }
 }
 

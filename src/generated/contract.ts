@@ -292,10 +292,14 @@ export interface components {
         };
         /** @description A point. `lon` (the JS SDK's spelling) is read as `lng`; one of the two is required. */
         GeoPoint: {
-            lat: number;
-            lng?: number;
-            lon?: number;
-        } | unknown | unknown;
+            lat: components["schemas"]["Latitude"];
+            lng: components["schemas"]["Longitude"];
+            lon?: components["schemas"]["Longitude"];
+        } | {
+            lat: components["schemas"]["Latitude"];
+            lng?: components["schemas"]["Longitude"];
+            lon: components["schemas"]["Longitude"];
+        };
         /** @description One entry per requested item, `null` when it was graded, otherwise why it could not be. */
         GradeErrors: components["schemas"]["NullableString"][];
         /** @description One entry per requested item, `[1 - s, s]`, or `null` when it could not be graded. */
@@ -422,6 +426,7 @@ export interface components {
             /** @enum {string} */
             stage: "yes" | "no" | "later";
         };
+        Latitude: number;
         /** @default 30 */
         Limit: number;
         Location: {
@@ -441,6 +446,7 @@ export interface components {
             state?: components["schemas"]["NullableString"];
             text?: components["schemas"]["NullableString"];
         } | unknown[];
+        Longitude: number;
         /**
          * @description `true`/`false` or `1`/`0`; strings in any case. Absent means false.
          * @default false
@@ -802,7 +808,7 @@ export interface components {
          */
         CreatedAtMax: components["schemas"]["DateOrDateTime"];
         /**
-         * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC).
+         * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC). After `created_at_max`, the request is refused (400).
          * @example 2024-01-01T00:00:00Z
          */
         CreatedAtMin: components["schemas"]["DateOrDateTime"];
@@ -820,7 +826,7 @@ export interface components {
         EducationLocationGeopoint: string;
         /** @description Profiles only: keep the profiles with at most this many years of education. */
         EducationsDurationMax: components["schemas"]["Years"];
-        /** @description Profiles only: keep the profiles with at least this many years of education (`educations_duration`). */
+        /** @description Profiles only: keep the profiles with at least this many years of education (`educations_duration`). Above `educations_duration_max`, the request is refused (400). */
         EducationsDurationMin: components["schemas"]["Years"];
         /**
          * @description Profiles only: keep the profiles whose `info.email` is this address, ignoring case.
@@ -841,7 +847,7 @@ export interface components {
         ExperienceLocationGeopoint: string;
         /** @description Profiles with at most this many years of experience; jobs asking for at most this many. */
         ExperiencesDurationMax: components["schemas"]["Years"];
-        /** @description Profiles with at least this many years of experience; jobs asking for at least this many. */
+        /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
         ExperiencesDurationMin: components["schemas"]["Years"];
         /**
          * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded as `languages`.
@@ -985,7 +991,7 @@ export interface components {
          */
         TimestampEnd: components["schemas"]["Timestamp"];
         /**
-         * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds.
+         * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
          * @example 1704067200
          */
         TimestampStart: components["schemas"]["Timestamp"];
@@ -1137,13 +1143,13 @@ export interface operations {
                  */
                 created_at_max?: components["parameters"]["CreatedAtMax"];
                 /**
-                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC).
+                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC). After `created_at_max`, the request is refused (400).
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
                 /** @description Profiles with at most this many years of experience; jobs asking for at most this many. */
                 experiences_duration_max?: components["parameters"]["ExperiencesDurationMax"];
-                /** @description Profiles with at least this many years of experience; jobs asking for at least this many. */
+                /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
                 /**
                  * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`.
@@ -1227,7 +1233,7 @@ export interface operations {
                  */
                 timestamp_end?: components["parameters"]["TimestampEnd"];
                 /**
-                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds.
+                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
                  * @example 1704067200
                  */
                 timestamp_start?: components["parameters"]["TimestampStart"];
@@ -1291,13 +1297,13 @@ export interface operations {
                  */
                 created_at_max?: components["parameters"]["CreatedAtMax"];
                 /**
-                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC).
+                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC). After `created_at_max`, the request is refused (400).
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
                 /** @description Profiles with at most this many years of experience; jobs asking for at most this many. */
                 experiences_duration_max?: components["parameters"]["ExperiencesDurationMax"];
-                /** @description Profiles with at least this many years of experience; jobs asking for at least this many. */
+                /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
                 /**
                  * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`.
@@ -1383,7 +1389,7 @@ export interface operations {
                  */
                 timestamp_end?: components["parameters"]["TimestampEnd"];
                 /**
-                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds.
+                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
                  * @example 1704067200
                  */
                 timestamp_start?: components["parameters"]["TimestampStart"];
@@ -1565,7 +1571,7 @@ export interface operations {
                  */
                 created_at_max?: components["parameters"]["CreatedAtMax"];
                 /**
-                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC).
+                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC). After `created_at_max`, the request is refused (400).
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
@@ -1583,7 +1589,7 @@ export interface operations {
                 education_location_geopoint?: components["parameters"]["EducationLocationGeopoint"];
                 /** @description Profiles only: keep the profiles with at most this many years of education. */
                 educations_duration_max?: components["parameters"]["EducationsDurationMax"];
-                /** @description Profiles only: keep the profiles with at least this many years of education (`educations_duration`). */
+                /** @description Profiles only: keep the profiles with at least this many years of education (`educations_duration`). Above `educations_duration_max`, the request is refused (400). */
                 educations_duration_min?: components["parameters"]["EducationsDurationMin"];
                 /**
                  * @description Profiles only: keep the profiles whose `info.email` is this address, ignoring case.
@@ -1604,7 +1610,7 @@ export interface operations {
                 experience_location_geopoint?: components["parameters"]["ExperienceLocationGeopoint"];
                 /** @description Profiles with at most this many years of experience; jobs asking for at most this many. */
                 experiences_duration_max?: components["parameters"]["ExperiencesDurationMax"];
-                /** @description Profiles with at least this many years of experience; jobs asking for at least this many. */
+                /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
                 /**
                  * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded as `languages`.
@@ -1696,7 +1702,7 @@ export interface operations {
                  */
                 timestamp_end?: components["parameters"]["TimestampEnd"];
                 /**
-                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds.
+                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
                  * @example 1704067200
                  */
                 timestamp_start?: components["parameters"]["TimestampStart"];
@@ -1755,7 +1761,7 @@ export interface operations {
                  */
                 created_at_max?: components["parameters"]["CreatedAtMax"];
                 /**
-                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC).
+                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC). After `created_at_max`, the request is refused (400).
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
@@ -1773,7 +1779,7 @@ export interface operations {
                 education_location_geopoint?: components["parameters"]["EducationLocationGeopoint"];
                 /** @description Profiles only: keep the profiles with at most this many years of education. */
                 educations_duration_max?: components["parameters"]["EducationsDurationMax"];
-                /** @description Profiles only: keep the profiles with at least this many years of education (`educations_duration`). */
+                /** @description Profiles only: keep the profiles with at least this many years of education (`educations_duration`). Above `educations_duration_max`, the request is refused (400). */
                 educations_duration_min?: components["parameters"]["EducationsDurationMin"];
                 /**
                  * @description Profiles only: keep the profiles whose `info.email` is this address, ignoring case.
@@ -1794,7 +1800,7 @@ export interface operations {
                 experience_location_geopoint?: components["parameters"]["ExperienceLocationGeopoint"];
                 /** @description Profiles with at most this many years of experience; jobs asking for at most this many. */
                 experiences_duration_max?: components["parameters"]["ExperiencesDurationMax"];
-                /** @description Profiles with at least this many years of experience; jobs asking for at least this many. */
+                /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
                 /**
                  * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded as `languages`.
@@ -1890,7 +1896,7 @@ export interface operations {
                  */
                 timestamp_end?: components["parameters"]["TimestampEnd"];
                 /**
-                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds.
+                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
                  * @example 1704067200
                  */
                 timestamp_start?: components["parameters"]["TimestampStart"];

@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { breakingChanges } from '../../contract/suite/additive.ts';
-import { loadContract, loadHistory, type OpenApiDoc } from '../../contract/suite/openapi.ts';
+import { type Break, breakingChanges } from '../../contract/suite/additive.ts';
+import { loadContract, loadHistory } from '../../contract/suite/openapi.ts';
+import { OPT_INS } from '../../contract/suite/opt-ins.ts';
+import { CONTRACT_MUTANTS, mutated } from './additive-mutants.ts';
 
 const current = loadContract();
 const history = loadHistory();
 const [published] = history;
 if (published === undefined) throw new Error('contract/history/ holds no contract');
 
-type Doc = Record<string, any>;
-
-/** A deep copy of the current contract with one deliberate break. */
-function broken(change: (doc: Doc) => void): OpenApiDoc {
-  const copy = structuredClone(current) as Doc;
-  change(copy);
-  return copy as OpenApiDoc;
-}
+const shown = (breaks: Break[]) => breaks.map((b) => `${b.where}: ${b.what}`).join('\n');
+/** Where a break sits: request parameters and bodies, or responses. */
+const sideOf = (b: Break) => (/ response \d{3}/.test(b.where) ? 'response' : 'request');
 
 describe('ADDITIVE: the current contract against contract/history/', () => {
   it('has at least one published contract to compare with', () => {
@@ -28,71 +25,45 @@ describe('ADDITIVE: the current contract against contract/history/', () => {
     },
   );
 
-  const mutants: [string, (doc: Doc) => void, RegExp][] = [
-    [
-      'a removed property',
-      (d) => delete d.components.schemas.Profile.properties.info,
-      /property removed/,
-    ],
-    [
-      'a parameter made required',
-      (d) => (d.components.parameters.Page.required = true),
-      /parameter newly required/,
-    ],
-    [
-      'a type changed',
-      (d) => (d.components.schemas.Meta.properties.total.type = 'string'),
-      /type narrowed/,
-    ],
-    ['a removed path', (d) => delete d.paths['/jobs/scoring'], /path removed/],
-    ['a removed operation', (d) => delete d.paths['/profiles/searching'].get, /operation removed/],
-    [
-      'a removed parameter',
-      (d) => d.paths['/profiles/searching'].get.parameters.splice(1, 1),
-      /parameter removed/,
-    ],
-    [
-      'a removed response',
-      (d) => delete d.paths['/jobs/grading'].get.responses['402'],
-      /response removed/,
-    ],
-    [
-      'a narrowed enum',
-      (d) => (d.components.schemas.OrderBy.enum = ['desc']),
-      /enum narrowed: "asc" removed/,
-    ],
-    [
-      'a new required parameter',
-      (d) =>
-        d.paths['/jobs/searching'].get.parameters.push({
-          name: 'team_key',
-          in: 'query',
-          required: true,
-          schema: { type: 'string' },
-        }),
-      /new parameter is required/,
-    ],
-    [
-      'a response field no longer required',
-      (d) => (d.components.schemas.Meta.required = ['page', 'count', 'total']),
-      /maxPage: property no longer always returned/,
-    ],
-    [
-      'a tightened limit',
-      (d) => (d.components.schemas.Limit.maximum = 50),
-      /maximum tightened from 100 to 50/,
-    ],
-    [
-      'a removed alternative',
-      (d) =>
-        (d.components.schemas.ProfilesGradingResponse.allOf[1].properties.data.properties.profiles.items.anyOf =
-          [{ $ref: '#/components/schemas/Profile' }]),
-      /alternative 1/,
-    ],
-  ];
+  const breaking = CONTRACT_MUTANTS.filter((m) => m.verdict !== 'compatible');
+  const compatible = CONTRACT_MUTANTS.filter((m) => m.verdict === 'compatible');
 
-  it.each(mutants)('reports %s', (_, change, expected) => {
-    const breaks = breakingChanges(published.doc, broken(change));
-    expect(breaks.map((b) => `${b.where}: ${b.what}`).join('\n')).toMatch(expected);
+  it.each(breaking.map((m) => [m.name, m] as const))('reports %s', (_, mutant) => {
+    const breaks = breakingChanges(published.doc, mutated(mutant, current));
+    expect(shown(breaks)).toMatch(mutant.verdict);
+    if (mutant.only !== undefined) {
+      expect(breaks.filter((b) => sideOf(b) !== mutant.only)).toEqual([]);
+    }
+  });
+
+  it.each(compatible.map((m) => [m.name, m] as const))('accepts %s', (_, mutant) => {
+    expect(breakingChanges(published.doc, mutated(mutant, current))).toEqual([]);
+  });
+});
+
+describe('ADDITIVE: full objects that only return_profile / return_job opt into', () => {
+  it('reports them when the opt-ins are not taken into account', () => {
+    const breaks = breakingChanges(published.doc, current, []);
+    expect(shown(breaks)).toMatch(/data\.profiles\[\] \(alternative 2\): type widened/);
+    expect(shown(breaks)).toMatch(/data\.jobs\[\] \(alternative 2\): type widened/);
+  });
+
+  it('reports them when the opt-in parameter was already published', () => {
+    const already = structuredClone(published.doc) as any;
+    already.paths['/profiles/grading'].get.parameters.push({
+      name: 'return_profile',
+      in: 'query',
+      schema: { type: 'string' },
+    });
+    const breaks = breakingChanges(already, current);
+    expect(shown(breaks)).toMatch(/data\.profiles\[\] \(alternative 2\): type widened/);
+    expect(shown(breaks)).not.toMatch(/data\.jobs\[\]/);
+  });
+
+  it('names two opt-ins, one per grading operation', () => {
+    expect(OPT_INS.map((o) => `${o.parameter} ${o.alternative}`)).toEqual([
+      'return_profile #/components/schemas/Profile',
+      'return_job #/components/schemas/Job',
+    ]);
   });
 });

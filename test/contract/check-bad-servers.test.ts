@@ -73,8 +73,12 @@ async function check(base: string, extra: string[]) {
 function junitCases(xml: string) {
   expect(XMLValidator.validate(xml)).toBe(true);
   const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
-  const cases = parsed.testsuites.testsuite.testcase;
-  return (Array.isArray(cases) ? cases : [cases]) as Record<string, any>[];
+  const list = <T>(value: T | T[] | undefined): T[] =>
+    value === undefined ? [] : Array.isArray(value) ? value : [value];
+  // The server's rules, then (when ADDITIVE ran) the contract documents' own suite.
+  return list<Record<string, any>>(parsed.testsuites.testsuite).flatMap((suite) =>
+    list<Record<string, any>>(suite.testcase),
+  );
 }
 
 describe('hrmock check against servers that misbehave', () => {

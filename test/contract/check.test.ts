@@ -145,10 +145,47 @@ describe('hrmock check', () => {
     expect(code).toBe(1);
     const xml = await readFile(file, 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
-    const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
-    const cases = parsed.testsuites.testsuite.testcase as { '@_name': string; failure?: unknown }[];
-    expect(cases.map((c) => c['@_name'].split(':')[0])).toEqual(RULES.map((r) => r.id));
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      isArray: (name) => name === 'testcase',
+    }).parse(xml);
+    const suites = parsed.testsuites.testsuite as {
+      '@_name': string;
+      testcase: { '@_name': string; failure?: unknown }[];
+    }[];
+    const cases = suites.flatMap((suite) => suite.testcase);
+    expect(cases.map((c) => c['@_name'].split(':')[0])).toEqual(
+      RULES.filter((r) => r.id !== 'ADDITIVE')
+        .map((r) => r.id)
+        .concat('ADDITIVE'),
+    );
     expect(cases.filter((c) => c.failure !== undefined)).toHaveLength(5);
+  });
+
+  it('reports ADDITIVE in JUnit as a suite of its own, about the contract documents', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hrmock-junit-'));
+    const file = join(dir, 'report.xml');
+    await check(['--base-url', mock.url, '--reporter', 'junit', '--output', file]);
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      isArray: (name) => name === 'testcase',
+    }).parse(await readFile(file, 'utf8'));
+    const suites = parsed.testsuites.testsuite as { '@_name': string; testcase: unknown[] }[];
+    expect(suites.map((s) => [s['@_name'].split(' (')[0], s.testcase.length])).toEqual([
+      [`contract rules at ${mock.url}`, RULES.length - 1],
+      ['contract documents', 1],
+    ]);
+  });
+
+  it('shows ADDITIVE after the server rules, under the contract documents heading', async () => {
+    const { out } = await check(['--base-url', mock.url]);
+    const lines = out.split('\n');
+    const heading = lines.findIndex((l) => l.startsWith('contract documents ('));
+    const ruleLines = lines.map((l, i) => [l.match(/^ {2}(?:pass|FAIL|skip) {2}(\S+)/)?.[1], i]);
+    const after = ruleLines.filter(([id, i]) => id !== undefined && (i as number) > heading);
+    expect(heading).toBeGreaterThan(0);
+    expect(after.map(([id]) => id)).toEqual(['ADDITIVE']);
+    expect(lines[heading]).toMatch(/whatever the base URL/);
   });
 
   it('writes a JSON report with every rule', async () => {
@@ -156,6 +193,17 @@ describe('hrmock check', () => {
     const report = JSON.parse(out);
     expect(report.results.map((r: { id: string }) => r.id)).toEqual(RULES.map((r) => r.id));
     expect(report.passed).toBe(14);
+  });
+
+  it('marks ADDITIVE in the JSON report as a check of the contract documents, not the server', async () => {
+    const { out } = await check(['--base-url', mock.url, '--reporter', 'json']);
+    const subjects = JSON.parse(out).results.map((r: { id: string; subject: string }) => [
+      r.id,
+      r.subject,
+    ]);
+    expect(subjects).toEqual(
+      RULES.map((r) => [r.id, r.id === 'ADDITIVE' ? 'documents' : 'server']),
+    );
   });
 
   it('exits 2 when the base URL cannot be reached', async () => {

@@ -10,6 +10,8 @@ export type Mutant = {
   name: string;
   /** The rule that must catch it. */
   rule: string;
+  /** What the rule's evidence must say, so that it is caught for the broken behaviour. */
+  evidence?: RegExp;
   wrap?: (fetch: Fetch) => Fetch;
   contract?: (doc: any) => void;
 };
@@ -280,6 +282,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'bad input gets a 500',
     rule: 'BAD-INPUT',
+    evidence: /a 4xx status/,
     wrap: (fetch) => async (request) => {
       const response = await fetch(request);
       if (response.status !== 400) return response;
@@ -290,12 +293,14 @@ export const MUTANTS: Mutant[] = [
     },
   },
   {
-    name: 'errors do not name the parameter',
+    name: 'errors name another parameter than the invalid one',
     rule: 'BAD-INPUT',
+    evidence: /errors naming the parameter/,
     wrap: editAnswer(
       () => true,
       (body) => {
-        if (body.code === 400) delete body.errors;
+        if (body.code !== 400 || !Array.isArray(body.errors)) return;
+        for (const error of body.errors) error.param = `not_${error.param}`;
       },
     ),
   },
@@ -307,6 +312,13 @@ export const MUTANTS: Mutant[] = [
     },
   },
   {
+    name: 'the contract lets Label.stage answer "maybe"',
+    rule: 'ADDITIVE',
+    contract: (doc) => {
+      doc.components.schemas.Label.properties.stage.enum.push('maybe');
+    },
+  },
+  {
     name: 'the contract makes page required',
     rule: 'ADDITIVE',
     contract: (doc) => {
@@ -314,6 +326,17 @@ export const MUTANTS: Mutant[] = [
     },
   },
 ];
+
+/**
+ * A server the contract allows that the mock is not: it leaves the optional `errors` out of every
+ * 400. No rule may fail on it (BAD-INPUT checks `errors` only where it is present).
+ */
+export const WITHOUT_ERRORS_LIST = editAnswer(
+  () => true,
+  (body) => {
+    if (body.code === 400) delete body.errors;
+  },
+);
 
 export function mutatedContract(mutant: Mutant, doc: OpenApiDoc): OpenApiDoc {
   const copy = structuredClone(doc);

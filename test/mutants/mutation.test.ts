@@ -6,7 +6,13 @@ import { parseTarget } from '../../contract/suite/target.ts';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { targetOf } from '../../src/domain/target.ts';
 import { createApp } from '../../src/http/app.ts';
-import { type Fetch, MUTANTS, type Mutant, mutatedContract } from './mutants.ts';
+import {
+  type Fetch,
+  MUTANTS,
+  type Mutant,
+  mutatedContract,
+  WITHOUT_ERRORS_LIST,
+} from './mutants.ts';
 
 const app = createApp({ data: buildFixtures({ profiles: 400, jobs: 120 }), log: false });
 const target = parseTarget(targetOf(app.store), {}, 'the mock');
@@ -42,9 +48,25 @@ describe('the contract suite against mutants of the mock', () => {
       const report = await check(mutant.wrap ? mutant.wrap(realFetch) : realFetch, mutant);
       const failed = report.results.filter((r) => r.outcome.status === 'fail').map((r) => r.id);
       expect(failed).toContain(rule);
+      const outcome = report.results.find((r) => r.id === rule)?.outcome;
+      if (mutant.evidence !== undefined && outcome?.status === 'fail') {
+        expect(outcome.evidence.expected).toMatch(mutant.evidence);
+      }
       caught.push(mutant.name);
     },
   );
+
+  it('passes every rule on a server that leaves the optional errors list out of its 400s', async () => {
+    const checksOf = (report: Awaited<ReturnType<typeof check>>) => {
+      const outcome = report.results.find((r) => r.id === 'BAD-INPUT')?.outcome;
+      return outcome?.status === 'pass' ? outcome.checks : 0;
+    };
+    const report = await check(WITHOUT_ERRORS_LIST(realFetch));
+    expect(report.results.filter((r) => r.outcome.status !== 'pass')).toEqual([]);
+    // It passed without naming: with no errors list there was no parameter name to check.
+    expect(checksOf(report)).toBeGreaterThan(0);
+    expect(checksOf(report)).toBeLessThan(checksOf(await check(realFetch)));
+  });
 
   it('catches every mutant: a mutation score of 100%', () => {
     const score = caught.length / MUTANTS.length;

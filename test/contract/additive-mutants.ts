@@ -1,0 +1,248 @@
+import { loadContract, type OpenApiDoc } from '../../contract/suite/openapi.ts';
+import type { Side } from '../../contract/suite/schema-diff.ts';
+
+type Doc = Record<string, any>;
+
+/**
+ * A copy of the current contract with one deliberate change, judged against the first published
+ * contract. `verdict` is what ADDITIVE must say: a pattern its report matches, or `compatible`.
+ * `only` says every break it finds sits on that side of the exchange.
+ */
+export type ContractMutant = {
+  name: string;
+  change: (doc: Doc) => void;
+  verdict: RegExp | 'compatible';
+  only?: Side;
+};
+
+const schemas = (d: Doc) => d.components.schemas;
+
+function everyObject(node: unknown, visit: (o: Doc) => void): void {
+  if (Array.isArray(node)) for (const item of node) everyObject(item, visit);
+  else if (typeof node === 'object' && node !== null) {
+    visit(node as Doc);
+    for (const value of Object.values(node)) everyObject(value, visit);
+  }
+}
+const parameters = (d: Doc) => d.components.parameters;
+
+export const CONTRACT_MUTANTS: ContractMutant[] = [
+  // Removals break on either side.
+  {
+    name: 'a property removed from Profile',
+    change: (d) => delete schemas(d).Profile.properties.info,
+    verdict: /\.info: property removed/,
+  },
+  {
+    name: 'a path removed',
+    change: (d) => delete d.paths['/jobs/scoring'],
+    verdict: /path removed/,
+  },
+  {
+    name: 'an operation removed',
+    change: (d) => delete d.paths['/profiles/searching'].get,
+    verdict: /operation removed/,
+  },
+  {
+    name: 'a parameter removed',
+    change: (d) => d.paths['/profiles/searching'].get.parameters.splice(1, 1),
+    verdict: /parameter removed/,
+  },
+  {
+    name: 'a response removed',
+    change: (d) => delete d.paths['/jobs/grading'].get.responses['402'],
+    verdict: /response removed/,
+  },
+
+  // Requests: whatever was accepted must stay accepted.
+  {
+    name: 'a parameter made required',
+    change: (d) => (parameters(d).Page.required = true),
+    verdict: /parameter newly required/,
+  },
+  {
+    name: 'a new required parameter',
+    change: (d) =>
+      d.paths['/jobs/searching'].get.parameters.push({
+        name: 'team_key',
+        in: 'query',
+        required: true,
+        schema: { type: 'string' },
+      }),
+    verdict: /new parameter is required/,
+  },
+  {
+    name: 'a request enum losing a value (order_by without "asc")',
+    change: (d) => (schemas(d).OrderBy.enum = ['desc']),
+    verdict: /enum narrowed: "asc" removed/,
+    only: 'request',
+  },
+  {
+    name: 'a request maximum tightened (limit at most 50)',
+    change: (d) => (schemas(d).Limit.maximum = 50),
+    verdict: /maximum tightened from 100 to 50/,
+    only: 'request',
+  },
+  {
+    name: 'a request type changed (limit a boolean)',
+    change: (d) => (schemas(d).Limit.type = 'boolean'),
+    verdict: /type narrowed: integer no longer allowed/,
+    only: 'request',
+  },
+  {
+    name: 'a pattern added to a request parameter (algorithm_key)',
+    change: (d) => (parameters(d).AlgorithmKey.schema.pattern = '^grader-'),
+    verdict: /algorithm_key: pattern changed from none to \^grader-/,
+    only: 'request',
+  },
+  {
+    name: 'a bound tightened inside a JSON-encoded parameter (location_geopoint lat)',
+    change: (d) => (schemas(d).Latitude.maximum = 45),
+    verdict: /location_geopoint \(JSON\)\.lat: maximum tightened from 90 to 45/,
+    only: 'request',
+  },
+  {
+    name: 'a parameter serialized differently (source_keys not exploded)',
+    change: (d) => (parameters(d).SourceKeys.explode = false),
+    verdict: /source_keys: serialization changed from style form, exploded to style form/,
+    only: 'request',
+  },
+  {
+    name: 'a request enum gaining a value (order_by + "random")',
+    change: (d) => schemas(d).OrderBy.enum.push('random'),
+    verdict: 'compatible',
+  },
+  {
+    name: 'a query parameter widened to any string (limit)',
+    change: (d) => {
+      const limit = schemas(d).Limit;
+      for (const key of ['minimum', 'maximum', 'default']) delete limit[key];
+      limit.type = 'string';
+    },
+    verdict: 'compatible',
+  },
+  {
+    name: 'a request maximum loosened (limit at most 500)',
+    change: (d) => (schemas(d).Limit.maximum = 500),
+    verdict: 'compatible',
+  },
+
+  // Responses: nothing may be returned that was not promised.
+  {
+    name: 'a response enum gaining a value (Label.stage + "maybe")',
+    change: (d) => schemas(d).Label.properties.stage.enum.push('maybe'),
+    verdict: /\.stage: enum widened: "maybe" added/,
+    only: 'response',
+  },
+  {
+    name: 'a response field becoming nullable (Meta.total [integer, null])',
+    change: (d) => (schemas(d).Meta.properties.total.type = ['integer', 'null']),
+    verdict: /\.total: type widened: null may now be returned/,
+    only: 'response',
+  },
+  {
+    name: 'a response type changed (Meta.total a string)',
+    change: (d) => (schemas(d).Meta.properties.total.type = 'string'),
+    verdict: /\.total: type widened: string may now be returned/,
+    only: 'response',
+  },
+  {
+    name: "a score pair's maxItems loosened (3)",
+    change: (d) => (schemas(d).ScorePair.maxItems = 3),
+    verdict: /maxItems loosened from 2 to 3/,
+    only: 'response',
+  },
+  {
+    name: 'a response minimum loosened (Meta.page from 0)',
+    change: (d) => (schemas(d).Meta.properties.page.minimum = 0),
+    verdict: /\.page: minimum loosened from 1 to 0/,
+    only: 'response',
+  },
+  {
+    name: 'a pattern dropped on a key',
+    change: (d) => delete schemas(d).Key.pattern,
+    verdict: /\.key: pattern dropped \(was \^\[0-9a-f\]\{40\}\$\)/,
+    only: 'response',
+  },
+  {
+    name: 'a format dropped (DateTime without date-time)',
+    change: (d) => delete schemas(d).DateTime.format,
+    verdict: /\.created_at: format dropped \(was date-time\)/,
+    only: 'response',
+  },
+  {
+    name: 'a response field no longer required (Meta.maxPage)',
+    change: (d) => (schemas(d).Meta.required = ['page', 'count', 'total']),
+    verdict: /maxPage: property no longer always returned/,
+    only: 'response',
+  },
+  {
+    name: 'a closed object opened (ProfileMinimal)',
+    change: (d) => delete schemas(d).ProfileMinimal.additionalProperties,
+    verdict: /closed object opened/,
+    only: 'response',
+  },
+  {
+    name: 'a property added to a closed object (ProfileMinimal.archived_at)',
+    change: (d) => (schemas(d).ProfileMinimal.properties.archived_at = { type: 'string' }),
+    verdict: /\.archived_at: property added to a closed object/,
+    only: 'response',
+  },
+  {
+    name: 'an alternative added to a response (a score may be a string)',
+    change: (d) => schemas(d).GradeScores.items.anyOf.push({ type: 'string' }),
+    verdict: /scores\[\] \(alternative 3\): type widened: string may now be returned/,
+    only: 'response',
+  },
+  {
+    name: 'grading offering full profiles only, the minimal alternative gone',
+    change: (d) => {
+      const { data } = schemas(d).ProfilesGradingResponse.allOf[1].properties;
+      data.properties.profiles.items.anyOf = [
+        { $ref: '#/components/schemas/Profile' },
+        { type: 'null' },
+      ];
+      // Its example keeps to the changed schema: no minimal profile in it.
+      const example = d.components.examples.ProfilesGradingOk.value.data;
+      example.profiles = example.profiles.map(() => null);
+    },
+    verdict: /profiles\[\] \(alternative 1\)/,
+    only: 'response',
+  },
+  {
+    name: 'a response enum losing a value (Skill.type without "soft")',
+    change: (d) => {
+      schemas(d).Skill.properties.type.enum = ['hard'];
+      // The contract's own examples follow, so the document stays consistent.
+      everyObject(d.components.examples, (o) => {
+        if (o.type === 'soft') o.type = 'hard';
+      });
+    },
+    verdict: 'compatible',
+  },
+  {
+    name: 'a response maximum added (Meta.total at most 10^9)',
+    change: (d) => (schemas(d).Meta.properties.total.maximum = 1e9),
+    verdict: 'compatible',
+  },
+  {
+    name: 'a response property newly required (Label.rating)',
+    change: (d) => schemas(d).Label.required.push('rating'),
+    verdict: 'compatible',
+  },
+
+  // A schema used on both sides is judged on each in its own direction.
+  {
+    name: 'the shared Key made to need 41 characters',
+    change: (d) => (schemas(d).Key.minLength = 41),
+    verdict: /\.source_key: minLength tightened from none to 41/,
+    only: 'request',
+  },
+];
+
+/** The current contract with the mutant's change: a fresh copy each time. */
+export function mutated(mutant: ContractMutant, current: OpenApiDoc = loadContract()): OpenApiDoc {
+  const copy = structuredClone(current) as Doc;
+  mutant.change(copy);
+  return copy as OpenApiDoc;
+}
