@@ -26,6 +26,30 @@ export class IntBuffer {
   }
 }
 
+/** `IntBuffer` for doubles: no boxed numbers and no array transitions on a hot path. */
+export class FloatBuffer {
+  #data: Float64Array;
+  #length = 0;
+
+  constructor(capacity = 1024) {
+    this.#data = new Float64Array(capacity);
+  }
+
+  push(value: number): void {
+    if (this.#length === this.#data.length) {
+      const grown = new Float64Array(Math.max(16, this.#data.length * 2));
+      grown.set(this.#data);
+      this.#data = grown;
+    }
+    this.#data[this.#length++] = value;
+  }
+
+  /** The values pushed so far, in a buffer of exactly that length. */
+  toArray(): Float64Array {
+    return this.#data.slice(0, this.#length);
+  }
+}
+
 /**
  * One list of integers per object, stored end to end (compressed sparse rows): the values of
  * object i are `values[starts[i]]` up to `values[starts[i + 1]]`.

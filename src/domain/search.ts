@@ -13,7 +13,10 @@ import { mapIds } from './map-ids.ts';
 
 const RADIANS = Math.PI / 180;
 
-import { IntBuffer } from './int-lists.ts';
+import { FloatBuffer, IntBuffer } from './int-lists.ts';
+
+type Test = (index: number) => boolean;
+
 import { NAMES } from './kinds.ts';
 import { pageBy, pageByRank } from './page.ts';
 import type { GeoPoint } from './params.ts';
@@ -70,15 +73,16 @@ export function findDocs(
   const needDistance = query.sortBy === 'location';
   const { createdMin, createdMax, yearsMin, yearsMax } = query.filters;
   const found = new IntBuffer(256);
-  const distances: number[] = [];
+  const distances = new FloatBuffer(near === undefined ? 0 : 256);
   // A walk of the geo grid reads the coordinates and containers it copied in its own order, in
   // sequence (`at` counts along it); any other walk reads the columns at the doc (`at` = `i`).
   const byCell = walkGeo && geo !== undefined;
   const at = byCell ? geo.placed : { lat, lng, cosLat, container };
   const visit = (i: number, j: number): void => {
     if (wanted[at.container[j] as number] !== 1) return;
-    for (const test of tests) if (!test(i)) return;
-    for (const test of exclusions) if (test(i)) return;
+    // Indexed loops: this runs thousands of times a query, and for-of may allocate an iterator.
+    for (let t = 0; t < tests.length; t++) if (!(tests[t] as Test)(i)) return;
+    for (let t = 0; t < exclusions.length; t++) if ((exclusions[t] as Test)(i)) return;
     // NaN (none given) fails every comparison, as a missing value always did.
     if (createdMin !== undefined && !((created[i] as number) >= createdMin)) return;
     if (createdMax !== undefined && !((created[i] as number) <= createdMax)) return;
@@ -100,7 +104,9 @@ export function findDocs(
         if (!(distance <= near.km)) return;
       }
     }
-    for (const keyword of unsure) if (!(text[i] as string).includes(keyword)) return;
+    for (let k = 0; k < unsure.length; k++) {
+      if (!(text[i] as string).includes(unsure[k] as string)) return;
+    }
     // The older filters, on what is left: they read strings built on first use.
     if (extra !== undefined && !extra(i)) return;
     found.push(i);
@@ -119,7 +125,7 @@ export function findDocs(
   } else {
     for (let i = 0; i < collection.docs.length; i++) visit(i, i);
   }
-  return ok({ ids: found.toArray(), distances: Float64Array.from(distances) });
+  return ok({ ids: found.toArray(), distances: distances.toArray() });
 }
 
 function unknownContainer(collection: Collection, unknown: string[]) {
@@ -170,9 +176,15 @@ export function sortedPage(
   const keyRank = orders.byKey.rank;
   const positions = pageBy(
     ids.length,
-    (a, b) =>
-      direction * ((values[a] as number) - (values[b] as number)) ||
-      (keyRank[ids[a] as number] as number) - (keyRank[ids[b] as number] as number),
+    // A small integer, never a fractional difference: a double returned through a callback is
+    // boxed, and this runs for every comparison.
+    (a, b) => {
+      const x = values[a] as number;
+      const y = values[b] as number;
+      if (x > y) return direction;
+      if (x < y) return -direction;
+      return (keyRank[ids[a] as number] as number) - (keyRank[ids[b] as number] as number);
+    },
     start,
     query.limit,
   );

@@ -1,5 +1,5 @@
 import type { Piece } from '../domain/json-writer.ts';
-import { deflatePart, type GzipPart, gzipOf, storedPart } from './gzip-parts.ts';
+import { ByteSlabs, deflatePart, type GzipPart, gzipOf, storedPart } from './gzip-parts.ts';
 
 /** Compressed objects kept per source: ~20,000 profiles of ~1.5 KB each. */
 const PARTS_PER_SOURCE_BYTES = 32 * 1024 * 1024;
@@ -8,8 +8,9 @@ const MIN_OBJECT_SHARE = 0.5;
 const MIN_BYTES = 1024;
 
 /** Per source, its objects' parts by index, and their bytes in all. */
-type Kept = { parts: (GzipPart | undefined)[]; bytes: number };
+type Kept = { parts: Map<number, GzipPart>; bytes: number };
 const kept = new WeakMap<object, Kept>();
+const slabs = new ByteSlabs();
 /** Short glue repeats (`,`, `]`, `],"predictions":[`): its stored parts, by text. */
 const glue = new Map<string, GzipPart>();
 const SHORT_GLUE = 64;
@@ -59,17 +60,17 @@ function gluePart(bytes: Uint8Array): GzipPart {
 function partOf(piece: Exclude<Piece, Uint8Array>): GzipPart {
   let source = kept.get(piece.source);
   if (source === undefined) {
-    source = { parts: [], bytes: 0 };
+    source = { parts: new Map(), bytes: 0 };
     kept.set(piece.source, source);
   }
-  let part = source.parts[piece.index];
+  let part = source.parts.get(piece.index);
   if (part === undefined) {
-    part = deflatePart(piece.source.json(piece.index));
+    part = deflatePart(piece.source.json(piece.index), 6, slabs);
     if (source.bytes + part.deflated.length > PARTS_PER_SOURCE_BYTES) {
-      source.parts = [];
+      source.parts = new Map();
       source.bytes = 0;
     }
-    source.parts[piece.index] = part;
+    source.parts.set(piece.index, part);
     source.bytes += part.deflated.length;
   }
   return part;

@@ -19,9 +19,39 @@ export type GzipPart = {
   readonly shift: number;
 };
 
-/** Compresses `bytes` into a part of its own (no back-references outside it). */
-export function deflatePart(bytes: Uint8Array, level = 6): GzipPart {
-  const deflated = deflateRawSync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH });
+/**
+ * Keeps many short byte runs in shared slabs of 1 MiB. zlib hands back each result as a view of
+ * a 16 KB buffer of its own: ten thousand kept parts of ~1.5 KB held 160 MB that way, spread
+ * across the heap, where the slabs hold 15 MB side by side. A slab is freed when no part in it is
+ * referenced any more.
+ */
+export class ByteSlabs {
+  static readonly SLAB = 1024 * 1024;
+  #slab = new Uint8Array(0);
+  #at = 0;
+
+  /** A copy of `bytes` in the current slab (a copy of its own when it is large). */
+  keep(bytes: Uint8Array): Uint8Array {
+    const size = bytes.length;
+    if (size > ByteSlabs.SLAB / 16) return bytes.slice();
+    if (this.#at + size > this.#slab.length) {
+      this.#slab = new Uint8Array(ByteSlabs.SLAB);
+      this.#at = 0;
+    }
+    const view = this.#slab.subarray(this.#at, this.#at + size);
+    view.set(bytes);
+    this.#at += size;
+    return view;
+  }
+}
+
+/**
+ * Compresses `bytes` into a part of its own (no back-references outside it), its bytes copied
+ * into `slabs` or into a buffer of their exact size.
+ */
+export function deflatePart(bytes: Uint8Array, level = 6, slabs?: ByteSlabs): GzipPart {
+  const result = deflateRawSync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH });
+  const deflated = slabs === undefined ? result.slice() : slabs.keep(result);
   return { deflated, crc: crc32(bytes), length: bytes.length, shift: shiftFor(bytes.length) };
 }
 
