@@ -242,10 +242,12 @@ function nearness(
 }
 
 /**
- * Paging of a list. `maxPage` is at least 1, so an empty result is one empty page: the Python
- * SDK's pagination model divides by `maxPage` and asserts `page <= maxPage` on page 1. A page
- * past the last is answered too, empty (the public record shows no error for it).
+ * Paging of a list. `maxPage` is at least 1 and `page` at most `maxPage`: the Python SDK's
+ * pagination model divides by `maxPage` and asserts `page <= maxPage`, and the public record of
+ * the service says nothing of a page past the last. Such a page is answered empty, as the last
+ * page's number (a page too large for JSON to carry exactly is never echoed).
  */
 export function metaOf(total: number, page: number, limit: number, count: number): Meta {
-  return { page, maxPage: Math.max(1, Math.ceil(total / limit)), count, total };
+  const maxPage = Math.max(1, Math.ceil(total / limit));
+  return { page: Math.min(page, maxPage), maxPage, count, total };
 }

@@ -455,8 +455,9 @@ export interface components {
         /**
          * @description Paging of a list. `count` items on this page, `total` in all, `maxPage` =
          *     max(1, ceil(total / limit)): an empty result is one empty page (since 1.2.0; the Python
-         *     SDK's pagination model divides by `maxPage`). A page past `maxPage` is answered with no
-         *     items.
+         *     SDK's pagination model divides by `maxPage`). `page` is at most `maxPage` (that model
+         *     asserts it): a page past `maxPage` is answered with no items and `page` = `maxPage`
+         *     (since 1.2.0).
          */
         Meta: {
             count: number;
@@ -479,7 +480,7 @@ export interface components {
          */
         OrderBy: "desc" | "asc";
         /**
-         * @description Any integer from 1; one past 2^53 - 1 is read as 2^53 - 1, past the last page.
+         * @description Any integer from 1; one past 2^53 - 1 is read as 2^53 - 1. A page past the last is answered empty, numbered `maxPage` in `meta`.
          * @default 1
          */
         Page: number;

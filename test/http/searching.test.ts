@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pythonSdkPaginationHolds } from '../clients/support/python-sdk.ts';
 import { get, mockApp, post } from '../support/mock-app.ts';
 import { containerOf, distanceKm, SIDES, type Side } from '../support/sides.ts';
 
@@ -205,10 +206,12 @@ describe.each(SIDES)('$plural/searching', (side: Side) => {
     expect(new Set(keys).size).toBe(total);
   });
 
-  it('answers a page past the last with no items and the same total', async () => {
+  it('answers a page past the last with no items, as the last page number', async () => {
     const { body } = await get(app, path, { ...base, limit: 100, page: 999 });
+    const maxPage = Math.ceil(everything.length / 100);
     expect(body.data[side.plural]).toEqual([]);
-    expect(body.meta).toMatchObject({ page: 999, count: 0, total: everything.length });
+    expect(body.meta).toEqual({ page: maxPage, maxPage, count: 0, total: everything.length });
+    expect(pythonSdkPaginationHolds(body.meta)).toBe(true);
   });
 
   it('answers POST with a JSON body exactly as GET with the same parameters', async () => {

@@ -236,6 +236,14 @@ export const MUTANTS: Mutant[] = [
     }),
   },
   {
+    name: 'a page past the last echoes the page asked for, above maxPage',
+    rule: 'PAGE',
+    wrap: editAnswer(isList, (body, url) => {
+      const asked = Number(url.searchParams.get('page') ?? 1);
+      if (body.meta && asked > body.meta.maxPage) body.meta.page = asked;
+    }),
+  },
+  {
     name: 'order_by is ignored',
     rule: 'ORDER',
     wrap: editQuery((url) => url.searchParams.delete('order_by')),

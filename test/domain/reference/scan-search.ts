@@ -155,11 +155,12 @@ export type Page<T> = { items: T[]; meta: Meta };
 export function pageOf<T>(items: T[], page: number, limit: number): Page<T> {
   const start = (page - 1) * limit;
   const slice = items.slice(start, start + limit);
+  const maxPage = Math.max(1, Math.ceil(items.length / limit));
   return {
     items: slice,
     meta: {
-      page,
-      maxPage: Math.max(1, Math.ceil(items.length / limit)),
+      page: Math.min(page, maxPage),
+      maxPage,
       count: slice.length,
       total: items.length,
     },
