@@ -1,4 +1,17 @@
-import { fromPythonLiteral } from './python-literal.ts';
+import {
+  commaParts,
+  type GeoPoint,
+  holdsText,
+  type ItemFilter,
+  isItemGroup,
+  isoTime,
+  KEY_PATTERN,
+  maybeJson,
+  OBJECT_AS_TEXT,
+  shown,
+  toGeoPoint,
+  toItemFilter,
+} from './param-values.ts';
 import { fail, ok, type ParamError, type Result } from './result.ts';
 
 /**
@@ -8,66 +21,10 @@ import { fail, ok, type ParamError, type Result } from './result.ts';
  */
 export type RawParams = Map<string, unknown>;
 
-export const KEY_PATTERN = /^[0-9a-f]{40}$/;
+export { type GeoPoint, type ItemFilter, KEY_PATTERN, shown } from './param-values.ts';
+
 const EXAMPLE_KEY = '12feac8fdc9c3b5f6c463c8f3a705d17d2581331';
 const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
-const SPACED_OFFSET = /(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}:?\d{2})$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
-
-export type ItemFilter = { name: string; value: string | null };
-export type GeoPoint = { lat: number; lng: number };
-
-/** Shows a received value in an error message, short enough to read. */
-export function shown(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : safeJson(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    // Cyclic or not serializable: say what it is without calling its (maybe missing) toString.
-    return Object.prototype.toString.call(value);
-  }
-}
-
-/**
- * Tries to read a string as JSON, or as the Python literal a client sends when it passes
- * `str(value)` for `json.dumps(value)`; a value that is neither stays a string.
- */
-function maybeJson(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const first = value.trimStart()[0];
-  if (first !== '[' && first !== '{' && first !== '"') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    if (first === '"') return value;
-    return fromPythonLiteral(value) ?? value;
-  }
-}
-
-/** What `String(object)` gives: a client turned an object into text instead of encoding it. */
-const OBJECT_AS_TEXT = '[object Object]';
-
-/**
- * Whether a raw value holds `text` in one of its strings, at any depth. Never `String()` of a
- * decoded object: objects from a query string have no prototype, so no `toString` either.
- */
-function holdsText(value: unknown, text: string, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes(text);
-  if (typeof value !== 'object' || value === null || depth > 8) return false;
-  return Object.values(value).some((item) => holdsText(item, text, depth + 1));
-}
-
-/** A plain `a,b,c` (what `URLSearchParams` makes of a list): its non-empty parts. */
-function commaParts(value: string): string[] {
-  return value
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-}
 
 /**
  * Reads typed parameters out of raw ones, collecting one error per bad parameter, so that a
@@ -265,9 +222,7 @@ export class ParamReader {
   dateTime(name: string): number | undefined {
     if (!this.has(name)) return undefined;
     const raw = this.#scalar(name);
-    // An unencoded `+0000` reaches us as ` 0000` (a query string's `+` is a space): put it back.
-    const text = typeof raw === 'string' ? raw.trim().replace(SPACED_OFFSET, '$1+$2') : '';
-    const time = ISO_DATE.test(text) ? Date.parse(text) : Number.NaN;
+    const time = isoTime(raw);
     if (Number.isNaN(time)) {
       this.error(
         name,
@@ -380,25 +335,15 @@ export class ParamReader {
     if (!this.has(name)) return undefined;
     if (this.#dictKeys(name, ['lat', 'lng', 'lon'])) return undefined;
     const raw = this.#scalar(name);
-    const value = maybeJson(raw) as { lat?: unknown; lng?: unknown; lon?: unknown } | null;
-    const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
-    // `lon` is the JS SDK's spelling (and Elasticsearch's); `lng` is the API's.
-    const sentLng = isObject ? (value.lng ?? value.lon) : undefined;
-    const lat = isObject ? numeric(value.lat) : Number.NaN;
-    const lng = isObject ? numeric(sentLng) : Number.NaN;
-    if (
-      !Number.isFinite(lat) ||
-      !Number.isFinite(lng) ||
-      Math.abs(lat) > 90 ||
-      Math.abs(lng) > 180
-    ) {
+    const point = toGeoPoint(raw);
+    if (point === null) {
       this.error(
         name,
         `${name} must be a JSON object {"lat": -90..90, "lng": -180..180} ("lon" is read as "lng"), e.g. ${name}={"lat":45.764,"lng":4.8357}, got ${shown(raw)}`,
       );
       return undefined;
     }
-    return { lat, lng };
+    return point;
   }
 
   /** A batch of `{containerField, keyField}` objects, e.g. profile_ids. */
@@ -446,31 +391,4 @@ export class ParamReader {
     }
     return ids;
   }
-}
-
-function isItemGroup(list: unknown[]): boolean {
-  return list.some((v) => Array.isArray(v));
-}
-
-function toItemFilter(entry: unknown): ItemFilter | null {
-  const item = maybeJson(entry);
-  if (typeof item === 'string' && item.trim() !== '' && !item.includes(OBJECT_AS_TEXT))
-    return { name: item.trim(), value: null };
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return null;
-  const { name, value } = item as { name?: unknown; value?: unknown };
-  if (typeof name !== 'string' || name.trim() === '') return null;
-  // Empty is absent, as for any parameter (`qs` writes a null value as `skills[0][value]=`).
-  if (value === undefined || value === null || value === '')
-    return { name: name.trim(), value: null };
-  // Numbers and booleans (`0.9`, `true`, as the SDKs' documentation sends) match as their text.
-  if (typeof value === 'number' && Number.isFinite(value))
-    return { name: name.trim(), value: String(value) };
-  if (typeof value === 'boolean') return { name: name.trim(), value: String(value) };
-  return typeof value === 'string' ? { name: name.trim(), value } : null;
-}
-
-/** A coordinate sent as a number or a numeric string; anything else is NaN. */
-function numeric(value: unknown): number {
-  if (typeof value === 'number') return value;
-  return typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
 }
