@@ -49,6 +49,14 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     verdict: /parameter removed/,
   },
   {
+    name: 'a response media type removed (/jobs/grading 200 without application/json)',
+    change: (d) => {
+      const ok = d.paths['/jobs/grading'].get.responses['200'];
+      ok.content = { 'text/plain': { schema: { type: 'string' } } };
+    },
+    verdict: /application\/json: media type removed/,
+  },
+  {
     name: 'a response removed',
     change: (d) => delete d.paths['/jobs/grading'].get.responses['402'],
     verdict: /response removed/,
@@ -105,6 +113,18 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     name: 'a parameter serialized differently (source_keys not exploded)',
     change: (d) => (parameters(d).SourceKeys.explode = false),
     verdict: /source_keys: serialization changed from style form, exploded to style form/,
+    only: 'request',
+  },
+  {
+    name: 'a step set on a request parameter (limit a multiple of 10)',
+    change: (d) => (schemas(d).Limit.multipleOf = 10),
+    verdict: /query:limit: multipleOf tightened from none to 10/,
+    only: 'request',
+  },
+  {
+    name: 'distinct items required in a JSON-encoded list (source_keys uniqueItems)',
+    change: (d) => (schemas(d).KeyList.uniqueItems = true),
+    verdict: /query:source_keys \(alternative 1\) \(JSON\): uniqueItems required now/,
     only: 'request',
   },
   {

@@ -19,6 +19,10 @@ const SPECMATIC_DISAGREES: Record<string, string> = {
     'Specmatic checks that an old request is still accepted, and an unknown query parameter is; ADDITIVE holds that the contract removes nothing',
   'a bound tightened inside a JSON-encoded parameter (location_geopoint lat)':
     'Specmatic does not read contentSchema: a JSON-encoded query value is a plain string to it',
+  'a step set on a request parameter (limit a multiple of 10)':
+    'Specmatic does not compare multipleOf or uniqueItems',
+  'distinct items required in a JSON-encoded list (source_keys uniqueItems)':
+    'Specmatic does not compare multipleOf or uniqueItems',
   'a parameter serialized differently (source_keys not exploded)':
     'Specmatic does not compare style/explode',
   "a score pair's maxItems loosened (3)":
