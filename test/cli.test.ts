@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +46,43 @@ function serve(
   });
 }
 
+type Exchange = { answer: string; startedAt: number; answeredAt: number; closedAt: number };
+
+/**
+ * Sends `first` to a server on a raw socket, then `rest` a byte every 100 ms, and waits (8 s at
+ * most) for the server to hang up: what it answered, and when.
+ */
+function trickle(url: string, first: string, rest = ''): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const startedAt = Date.now();
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    let answer = '';
+    let answeredAt = 0;
+    let at = 0;
+    socket.setEncoding('latin1');
+    socket.on('data', (data) => {
+      answeredAt ||= Date.now();
+      answer += data;
+    });
+    socket.on('error', () => {});
+    socket.write(first);
+    const send = setInterval(() => {
+      if (socket.destroyed || at >= rest.length) return;
+      socket.write(rest[at] as string);
+      at++;
+    }, 100);
+    const limit = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`still open after 8 s; answered:\n${answer}`));
+    }, 8_000);
+    socket.on('close', () => {
+      clearInterval(send);
+      clearTimeout(limit);
+      resolve({ answer, startedAt, answeredAt, closedAt: Date.now() });
+    });
+  });
+}
+
 describe('hrmock serve', () => {
   it('prints its base URL and two example curl commands that work', async () => {
     const { url, stdout } = await serve(['--profiles', '120', '--jobs', '40', '--quiet']);
@@ -87,6 +125,62 @@ describe('hrmock serve', () => {
     expect(answer.status).toBe(400);
     expect((await answer.json()).code).toBe(400);
     expect(await exit).toBe(0);
+  });
+
+  // Each limit is set far below its default, so the server can only have been this quick
+  // because the flag reached it.
+  it('closes an idle keep-alive connection after --keep-alive-timeout', async () => {
+    const { url } = await serve([
+      '--profiles',
+      '60',
+      '--jobs',
+      '20',
+      '--quiet',
+      '--keep-alive-timeout',
+      '0.5',
+    ]);
+    const get = 'GET /_mock/target HTTP/1.1\r\nHost: x\r\n\r\n';
+    const { answer, answeredAt, closedAt } = await trickle(url, get);
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toMatch(/\r\nconnection: keep-alive\r\n/i);
+    expect(closedAt - answeredAt).toBeGreaterThanOrEqual(400);
+    expect(closedAt - answeredAt).toBeLessThan(2_000);
+  });
+
+  it('answers a client trickling its headers with the 408 envelope after --headers-timeout', async () => {
+    const { url } = await serve([
+      '--profiles',
+      '60',
+      '--jobs',
+      '20',
+      '--quiet',
+      '--headers-timeout',
+      '1',
+    ]);
+    const slow = 'GET /_mock/target HTTP/1.1\r\nHost: x\r\nX-Slow: 12345678901234567890\r\n\r\n';
+    const { answer, startedAt, closedAt } = await trickle(url, '', slow);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toMatch(/"code":408/);
+    expect(closedAt - startedAt).toBeLessThan(3_000);
+  });
+
+  it('answers a client trickling its body with the 408 envelope after --request-timeout', async () => {
+    const { url } = await serve([
+      '--profiles',
+      '60',
+      '--jobs',
+      '20',
+      '--quiet',
+      '--request-timeout',
+      '1',
+    ]);
+    const body = JSON.stringify({ source_keys: ['0'.repeat(40)], filler: 'x'.repeat(100) });
+    const head = `POST /profiles/searching HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    // The headers at once, then the body a byte at a time: only the whole-request limit applies.
+    const { answer, startedAt, closedAt } = await trickle(url, head, body);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toMatch(/"code":408/);
+    expect(closedAt - startedAt).toBeLessThan(3_000);
   });
 
   it('exits with status 2 on a malformed --latency, --fail-rate or timeout', async () => {

@@ -44,10 +44,18 @@ function answering(status: number, type: string, body: string | Buffer, delayMs 
   );
 }
 
-/** Runs `hrmock check` in process with a JUnit report; exit status, output and the report. */
-async function check(base: string, extra: string[]) {
+/** A base URL nothing listens on: a port just freed, so connecting is refused. */
+async function refusing(): Promise<string> {
+  const server = createNetServer();
+  const url = await listen(server);
+  await new Promise((resolve) => server.close(resolve));
+  return url;
+}
+
+/** Runs `hrmock check` in process with a report written to a file (JUnit unless told); exit status, output and the report. */
+async function check(base: string, extra: string[], reporter = 'junit') {
   const dir = await mkdtemp(join(tmpdir(), 'hrmock-bad-'));
-  const output = join(dir, 'report.xml');
+  const output = join(dir, `report.${reporter}`);
   let out = '';
   let err = '';
   const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((c) => {
@@ -61,9 +69,9 @@ async function check(base: string, extra: string[]) {
   const started = Date.now();
   try {
     const args = ['check', '--base-url', base, '--target', exampleTarget, ...extra];
-    const code = await runCli([...args, '--reporter', 'junit', '--output', output]);
-    const xml = await readFile(output, 'utf8');
-    return { code, out, err, xml, seconds: (Date.now() - started) / 1000 };
+    const code = await runCli([...args, '--reporter', reporter, '--output', output]);
+    const report = await readFile(output, 'utf8');
+    return { code, out, err, report, seconds: (Date.now() - started) / 1000 };
   } finally {
     stdout.mockRestore();
     stderr.mockRestore();
@@ -81,10 +89,21 @@ function junitCases(xml: string) {
   );
 }
 
+/** Why a JSON or pretty report says the run could not start, checking it holds no results. */
+function couldNotRun(reporter: string, report: string): string | undefined {
+  if (reporter === 'json') {
+    const parsed = JSON.parse(report);
+    expect(parsed).toMatchObject({ results: [], passed: 0, failed: 0, skipped: 0 });
+    return parsed.error;
+  }
+  expect(report.trim().split('\n')).toHaveLength(2);
+  return /^ {2}could not run: (.*)$/m.exec(report)?.[1];
+}
+
 describe('hrmock check against servers that misbehave', () => {
   it('stops with exit 2 and one line on a server that accepts and never answers', async () => {
     const silent = await listen(createNetServer(() => {}));
-    const { code, err, xml, seconds } = await check(silent, ['--timeout', '1']);
+    const { code, err, report: xml, seconds } = await check(silent, ['--timeout', '1']);
     expect(code).toBe(2);
     expect(err.trim().split('\n')).toHaveLength(1);
     expect(err).toMatch(/no answer from http:\/\/127\.0\.0\.1:\d+ within 1 s/);
@@ -96,11 +115,36 @@ describe('hrmock check against servers that misbehave', () => {
     const reset = await listen(
       createNetServer((socket) => socket.on('data', () => socket.resetAndDestroy())),
     );
-    const { code, err, xml } = await check(reset, []);
+    const { code, err, report: xml } = await check(reset, []);
     expect(code).toBe(2);
     expect(err).toMatch(/cannot reach/);
     expect(junitCases(xml)[0]?.error).toBeDefined();
   });
+
+  it.each(['json', 'pretty'])(
+    'stops with exit 2 and one line on a refused base URL, and the %s report says it could not run',
+    async (reporter) => {
+      const refused = await refusing();
+      const { code, err, report } = await check(refused, [], reporter);
+      expect(code).toBe(2);
+      expect(err.trim().split('\n')).toHaveLength(1);
+      expect(err).toMatch(/^hrmock: cannot reach http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/);
+      expect(couldNotRun(reporter, report)).toMatch(/^cannot reach .*ECONNREFUSED/);
+    },
+  );
+
+  it.each(['json', 'pretty'])(
+    'stops with exit 2 and one line on a server that never answers, and the %s report says it could not run',
+    async (reporter) => {
+      const silent = await listen(createNetServer(() => {}));
+      const { code, err, report, seconds } = await check(silent, ['--timeout', '1'], reporter);
+      expect(code).toBe(2);
+      expect(err.trim().split('\n')).toHaveLength(1);
+      expect(err).toMatch(/no answer from http:\/\/127\.0\.0\.1:\d+ within 1 s/);
+      expect(couldNotRun(reporter, report)).toMatch(/^no answer from .* within 1 s/);
+      expect(seconds).toBeLessThan(5);
+    },
+  );
 
   it('fails the rules whose requests time out, with the request and the time as evidence', async () => {
     const slowGrading = await listen(
@@ -115,7 +159,7 @@ describe('hrmock check against servers that misbehave', () => {
         }, later);
       }),
     );
-    const { code, xml, seconds } = await check(slowGrading, ['--timeout', '1']);
+    const { code, report: xml, seconds } = await check(slowGrading, ['--timeout', '1']);
     expect(code).toBe(1);
     const failure = junitCases(xml).find((c) => c['@_name'].startsWith('GRD-DEFAULT'))?.failure;
     expect(failure['#text']).toMatch(/request: {2}GET \/profiles\/grading\?/);
@@ -125,7 +169,7 @@ describe('hrmock check against servers that misbehave', () => {
 
   it('ends a run against a server answering in 5 s at its deadline', async () => {
     const slow = await answering(404, 'application/json', '{"code":404,"message":"x"}', 5_000);
-    const { code, xml, seconds } = await check(slow, ['--deadline', '6']);
+    const { code, report: xml, seconds } = await check(slow, ['--deadline', '6']);
     expect(code).toBe(1);
     const failures = junitCases(xml).filter((c) => c.failure !== undefined);
     expect(failures.map((c) => c.failure['#text']).join('\n')).toMatch(/deadline/);
@@ -134,14 +178,14 @@ describe('hrmock check against servers that misbehave', () => {
 
   it('fails every rule on a server answering HTML, and writes the report', async () => {
     const html = await answering(200, 'text/html', '<html><body>Welcome</body></html>');
-    const { code, xml } = await check(html, []);
+    const { code, report: xml } = await check(html, []);
     expect(code).toBe(1);
     expect(junitCases(xml).filter((c) => c.failure !== undefined).length).toBeGreaterThan(5);
   });
 
   it('fails the rules on an empty 200', async () => {
     const empty = await answering(200, 'application/json', '');
-    const { code, xml } = await check(empty, []);
+    const { code, report: xml } = await check(empty, []);
     expect(code).toBe(1);
     expect(junitCases(xml).find((c) => c['@_name'].startsWith('ENV'))?.failure).toBeDefined();
   });
@@ -149,7 +193,7 @@ describe('hrmock check against servers that misbehave', () => {
   it('stops reading an answer of 10 MB and fails the rule with why', async () => {
     const huge = Buffer.alloc(10 * 1024 * 1024, 0x20);
     const big = await answering(200, 'application/json', huge);
-    const { code, xml, seconds } = await check(big, []);
+    const { code, report: xml, seconds } = await check(big, []);
     expect(code).toBe(1);
     const texts = junitCases(xml)
       .map((c) => c.failure?.['#text'] ?? '')

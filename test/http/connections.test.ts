@@ -9,15 +9,45 @@ const fixtures = buildFixtures({ profiles: 100, jobs: 20 });
 const app = createApp({ data: fixtures, log: false });
 const sources = encodeURIComponent(JSON.stringify(fixtures.sources.map((s) => s.key)));
 const bigBody = JSON.stringify({ filler: 'a'.repeat(3 * 1024 * 1024) });
+const KEY = 'connections-test-key';
+// 512 KiB: under the 1 MiB limit, over the 64 KiB a POST is read up front, so Hono answers it
+// before reading it; too much to have been read by then, even on loopback.
+const largeBody = JSON.stringify({ filler: 'a'.repeat(512 * 1024) });
 let server: RunningServer;
+let locked: RunningServer;
 
 beforeAll(async () => {
   server = await startServer(app);
+  locked = await startServer(createApp({ data: fixtures, log: false, apiKey: KEY }));
 });
 
 afterAll(async () => {
   await server?.close();
+  await locked?.close();
 });
+
+/** Answers Hono gives before reading a large body: each refuses the request as it stands. */
+const EARLY_REFUSALS = [
+  {
+    name: 'a 415 for a text/plain body',
+    status: 415,
+    locked: false,
+    request: { method: 'POST', path: '/profiles/searching', type: 'text/plain' },
+  },
+  {
+    name: 'a 401 without the API key',
+    status: 401,
+    locked: true,
+    request: { method: 'POST', path: '/profiles/searching', type: 'application/json' },
+  },
+  {
+    name: 'a 405 for a POST to grading',
+    status: 405,
+    locked: false,
+    request: { method: 'POST', path: '/profiles/grading', type: 'application/json' },
+  },
+] as const;
+const EARLY_CASES = EARLY_REFUSALS.map((refusal) => [refusal.name, refusal] as const);
 
 describe('a pooled client (undici) after early answers', () => {
   it('gets 413, 414 and then 415, each on a usable connection', async () => {
@@ -52,6 +82,34 @@ describe('a pooled client (undici) after early answers', () => {
     }
   });
 
+  it.each(EARLY_CASES)(
+    'says Connection: close on %s before a large body, and the next request succeeds',
+    async (_, { status, locked: needsKey, request }) => {
+      const url = needsKey ? locked.url : server.url;
+      const pool = new Pool(url, { connections: 1, pipelining: 1 });
+      try {
+        const refused = await pool.request({
+          path: request.path,
+          method: request.method,
+          headers: { 'content-type': request.type },
+          body: largeBody,
+        });
+        expect(refused.statusCode).toBe(status);
+        expect(refused.headers.connection).toBe('close');
+        expect((await refused.body.json()) as { code: number }).toMatchObject({ code: status });
+        const next = await pool.request({
+          path: '/_mock/target',
+          method: 'GET',
+          headers: { 'x-api-key': KEY },
+        });
+        expect(next.statusCode).toBe(200);
+        await next.body.json();
+      } finally {
+        await pool.close();
+      }
+    },
+  );
+
   it('keeps the connection of an ordinary answer, error or not, for the next request', async () => {
     const pool = new Pool(server.url, { connections: 1, pipelining: 1 });
     const sockets = new Set<unknown>();
@@ -74,9 +132,13 @@ describe('a pooled client (undici) after early answers', () => {
 });
 
 /** Sends raw bytes on one socket and collects what comes back until the server closes it. */
-function rawExchange(chunks: string[], gapMs = 0): Promise<{ text: string; closed: boolean }> {
+function rawExchange(
+  chunks: string[],
+  gapMs = 0,
+  port = server.port,
+): Promise<{ text: string; closed: boolean }> {
   return new Promise((resolve, reject) => {
-    const socket: Socket = connect(server.port, '127.0.0.1');
+    const socket: Socket = connect(port, '127.0.0.1');
     let text = '';
     socket.setEncoding('latin1');
     socket.on('data', (data) => {
@@ -133,6 +195,23 @@ describe('raw sockets', () => {
     expect(text).toMatch(/\r\nconnection: close\r\n/i);
     expect(closed).toBe(true);
   });
+
+  it.each(EARLY_CASES)(
+    'closes, saying so, after %s written before the large body was read',
+    async (_, { status, locked: needsKey, request }) => {
+      const head =
+        `${request.method} ${request.path} HTTP/1.1\r\nHost: x\r\nContent-Type: ${request.type}\r\n` +
+        `Content-Length: ${largeBody.length}\r\n\r\n`;
+      const { text, closed } = await rawExchange(
+        [head, largeBody.slice(0, 4096)],
+        0,
+        needsKey ? locked.port : server.port,
+      );
+      expect(statuses(text)).toEqual([status]);
+      expect(text).toMatch(/\r\nconnection: close\r\n/i);
+      expect(closed).toBe(true);
+    },
+  );
 
   it('cuts a chunked body at the limit instead of reading it to its end', async () => {
     const head =

@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +12,28 @@ const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const project = mkdtempSync(join(tmpdir(), 'hrmock-consumer-'));
+const checkout = mkdtempSync(join(tmpdir(), 'hrmock-pack-'));
 const bin = join(project, 'node_modules/.bin/hrmock');
+/** What the copy packed from leaves out: installed, built or generated, none of it packed as is. */
+const NOT_COPIED = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  'coverage',
+  'out',
+  'test/bench/results',
+]);
 
 beforeAll(async () => {
-  // `npm pack` runs prepack, which builds dist/.
+  // `npm pack` runs prepack, which builds dist/. It packs a copy of the checkout: built in place,
+  // dist/browser/ would be rewritten while test/browser/ builds and serves the same files.
+  cpSync(root, checkout, {
+    recursive: true,
+    filter: (path) => !NOT_COPIED.has(relative(root, path)),
+  });
+  symlinkSync(join(root, 'node_modules'), join(checkout, 'node_modules'), 'dir');
   const packed = await run(npm, ['pack', '--pack-destination', project, '--silent'], {
-    cwd: root,
+    cwd: checkout,
     maxBuffer: 64 * 1024 * 1024,
   });
   const tarball = join(project, packed.stdout.trim().split('\n').at(-1) as string);
@@ -34,7 +50,35 @@ beforeAll(async () => {
 
 afterAll(() => {
   rmSync(project, { recursive: true, force: true });
+  rmSync(checkout, { recursive: true, force: true });
 });
+
+/** Type-checks `file` in the project as a user's `tsc` would: exit status and what it printed. */
+async function typeCheck(file: string, source: string): Promise<{ code: number; stdout: string }> {
+  writeFileSync(join(project, file), source);
+  const config = `tsconfig.${file}.json`;
+  writeFileSync(
+    join(project, config),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        lib: ['ES2023', 'DOM'],
+        types: ['node'],
+        typeRoots: [join(root, 'node_modules/@types')],
+      },
+      files: [file],
+    }),
+  );
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  return run(process.execPath, [tsc, '-p', config], { cwd: project }).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  );
+}
 
 function node(file: string, source: string) {
   writeFileSync(join(project, file), source);
@@ -114,8 +158,8 @@ app.request('/_mock/target').then((r) => console.log(r.status));
   }, 60_000);
 
   it('type-checks a TypeScript consumer against the shipped declarations', async () => {
-    writeFileSync(
-      join(project, 'consumer.ts'),
+    const { code, stdout } = await typeCheck(
+      'consumer.ts',
       `import { createApp, lazyFixtures, type Profile, startMock } from 'hrmock';
 import { createMockFetch } from 'hrmock/browser';
 import { type Report, runCheck } from 'hrmock/check';
@@ -131,27 +175,28 @@ export { app, failed, fetchMock, first };
 await startMock({ colour: 'blue' });
 `,
     );
-    writeFileSync(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noEmit: true,
-          lib: ['ES2023', 'DOM'],
-          types: ['node'],
-          typeRoots: [join(root, 'node_modules/@types')],
-        },
-        files: ['consumer.ts'],
-      }),
+    expect(stdout).toBe('');
+    expect(code).toBe(0);
+  }, 120_000);
+
+  // The consumer above passing means something only if a misuse of the same types fails.
+  it('fails the type check of a consumer that misuses the shipped declarations', async () => {
+    const { code, stdout } = await typeCheck(
+      'misuse.ts',
+      `import { startMock } from 'hrmock';
+import { runCheck } from 'hrmock/check';
+
+const mock = await startMock({ port: 0 });
+const port: number = mock.url;
+await runCheck({ baseUrl: mock.url, timeoutMs: '5 s' });
+export { port };
+`,
     );
-    const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], {
-      cwd: project,
-    }).catch((e) => e);
-    expect(result.stdout ?? '').toBe('');
+    expect(stdout).toMatch(
+      /^misuse\.ts\(5,7\): error TS2322: Type 'string' is not assignable to type 'number'/m,
+    );
+    expect(stdout).toMatch(/^misuse\.ts\(6,\d+\): error TS2322: .*'string'.*'number'/m);
+    expect(code).toBeGreaterThan(0);
   }, 120_000);
 
   it("runs examples/vitest against the installed package, as a user's project would", async () => {

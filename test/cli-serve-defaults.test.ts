@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from 'vitest';
+import { serveCommand } from '../src/cli/serve-command.ts';
+import type { ServeOptions } from '../src/server.ts';
+
+// `serve` stops where it would open its port, with the options it would open it with: the
+// defaults are seen here at once, where waiting for a 10 s limit on a port would take 10 s.
+const passed = vi.hoisted(() => [] as ServeOptions[]);
+vi.mock('../src/server.ts', () => ({
+  startServer: async (_app: unknown, options: ServeOptions) => {
+    passed.push(options);
+    throw new Error('not listening in this test');
+  },
+}));
+
+async function timeoutsOf(flags: string[]): Promise<ServeOptions['timeouts']> {
+  passed.length = 0;
+  const small = ['--port', '0', '--quiet', '--profiles', '10', '--jobs', '5'];
+  await expect(serveCommand([...small, ...flags])).rejects.toThrow('not listening in this test');
+  return passed[0]?.timeouts;
+}
+
+describe('hrmock serve timeouts', () => {
+  it('gives the server 10 s for headers, 30 s per request and 5 s of keep-alive by default', async () => {
+    expect(await timeoutsOf([])).toEqual({
+      headersMs: 10_000,
+      requestMs: 30_000,
+      keepAliveMs: 5_000,
+    });
+  });
+
+  it('gives the server the seconds its three timeout flags name', async () => {
+    const flags = [
+      '--headers-timeout',
+      '2.5',
+      '--request-timeout',
+      '7',
+      '--keep-alive-timeout',
+      '0.25',
+    ];
+    expect(await timeoutsOf(flags)).toEqual({
+      headersMs: 2_500,
+      requestMs: 7_000,
+      keepAliveMs: 250,
+    });
+  });
+});
