@@ -47,6 +47,59 @@ const operations = [
       return_profile: true,
     },
   },
+  {
+    path: '/profiles/scoring',
+    params: {
+      source_keys: fixtures.sources.map((s) => s.key),
+      board_key: target.profiles.board_key,
+      job_key: target.profiles.job_key,
+      algorithm_key: 'scorer-hrflow-profiles',
+      location_geopoint: { lat: 45.764, lng: 4.8357 },
+      location_distance: 800,
+      tags_included: [{ name: 'remote', value: 'yes' }],
+      score_threshold: 0.2,
+      sort_by: 'scoring',
+      limit: 9,
+    },
+  },
+  {
+    path: '/jobs/searching',
+    params: {
+      board_keys: fixtures.boards.map((b) => b.key),
+      text_keywords: ['engineer'],
+      location_geopoint: { lat: 48.8566, lng: 2.3522 },
+      location_distance: 2000,
+      tags_excluded: [{ name: 'remote', value: 'no' }],
+      sort_by: 'location',
+      order_by: 'asc',
+      limit: 6,
+    },
+  },
+  {
+    path: '/jobs/grading',
+    params: {
+      algorithm_key: target.jobs.algorithm_key,
+      source_key: target.jobs.source_key,
+      profile_key: target.jobs.profile_key,
+      job_ids: target.jobs.job_ids.slice(0, 3),
+      return_job: true,
+    },
+  },
+  {
+    path: '/jobs/scoring',
+    params: {
+      board_keys: fixtures.boards.map((b) => b.key),
+      source_key: target.jobs.source_key,
+      profile_key: target.jobs.profile_key,
+      algorithm_key: 'scorer-hrflow-jobs',
+      location_geopoint: { lat: 45.764, lng: 4.8357 },
+      location_distance: 1200,
+      skills: [{ name: 'python', value: null }],
+      sort_by: 'scoring',
+      order_by: 'asc',
+      limit: 3,
+    },
+  },
 ] as const;
 
 type Params = Record<string, unknown>;
@@ -70,12 +123,19 @@ const libraries: { name: string; encode: (p: Params) => string; lossy: string[] 
   {
     name: 'qs (repeat)',
     encode: (p) => qs.stringify(p, { arrayFormat: 'repeat' }),
-    lossy: ['profile_ids'],
+    lossy: ['profile_ids', 'job_ids'],
   },
   {
     name: 'URLSearchParams of the object',
     encode: (p) => new URLSearchParams(p as Record<string, string>).toString(),
-    lossy: ['location_geopoint', 'skills', 'tags_excluded', 'profile_ids'],
+    lossy: [
+      'location_geopoint',
+      'skills',
+      'tags_included',
+      'tags_excluded',
+      'profile_ids',
+      'job_ids',
+    ],
   },
   {
     name: 'URLSearchParams, objects as JSON.stringify',
@@ -91,7 +151,14 @@ const libraries: { name: string; encode: (p: Params) => string; lossy: string[] 
   {
     name: 'Python requests',
     encode: (p) => requestsQuery(p as Record<string, PyValue>),
-    lossy: ['location_geopoint', 'skills', 'tags_excluded', 'profile_ids'],
+    lossy: [
+      'location_geopoint',
+      'skills',
+      'tags_included',
+      'tags_excluded',
+      'profile_ids',
+      'job_ids',
+    ],
   },
   { name: 'Python httpx', encode: (p) => httpxQuery(p as Record<string, PyValue>), lossy: [] },
 ];

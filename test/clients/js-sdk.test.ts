@@ -4,7 +4,9 @@ import { type RunningServer, startServer } from '../../src/server.ts';
 import { mockApp } from '../support/mock-app.ts';
 import { JsHrflow, readAsJsSdk } from './support/js-sdk.ts';
 
-const { app, fixtures } = mockApp();
+// Started with a key, as a real deployment is: a request without the SDK's X-API-KEY gets a 401.
+const API_KEY = 'sk_test';
+const { app, fixtures } = mockApp({ apiKey: API_KEY });
 const target = targetOf(app.store);
 const sourceKeys = fixtures.sources.map((s) => s.key);
 const boardKeys = fixtures.boards.map((b) => b.key);
@@ -14,7 +16,7 @@ let sdk: JsHrflow;
 
 beforeAll(async () => {
   server = await startServer(app);
-  sdk = new JsHrflow({ apiUrl: server.url, apiSecret: 'sk_test' });
+  sdk = new JsHrflow({ apiUrl: server.url, apiSecret: API_KEY });
 });
 
 afterAll(async () => {
@@ -24,6 +26,13 @@ afterAll(async () => {
 /** Sends what the SDK built; a rejection carries the error envelope as `response`. */
 async function call(request: Request): Promise<any> {
   return readAsJsSdk(await fetch(request));
+}
+
+/** The same request with the SDK's order replaced, to compare with the canonical name. */
+function sortedBy(request: Request, sortBy: string): Request {
+  const url = new URL(request.url);
+  url.searchParams.set('sort_by', sortBy);
+  return new Request(url, { headers: request.headers });
 }
 
 async function rejection(request: Request): Promise<any> {
@@ -68,6 +77,28 @@ describe('the JavaScript SDK against the mock', () => {
     expect(data.predictions).toHaveLength(5);
   });
 
+  it('is refused with a 401 when its request lacks the X-API-KEY header', async () => {
+    const request = sdk.profile.searching.list(sourceKeys, { limit: 1 });
+    expect(request.headers.get('X-API-KEY')).toBe(API_KEY);
+    const headers = new Headers(request.headers);
+    headers.delete('X-API-KEY');
+    const error = await rejection(new Request(request.url, { headers }));
+    expect(error.code).toBe(401);
+    expect(error.message).toMatch(/X-API-KEY/);
+  });
+
+  it('gets scored profiles newest first with sort_by=date, as with created_at', async () => {
+    const request = sdk.profile.scoring.list(sourceKeys, boardKey, jobKey, {
+      sort_by: 'date',
+      limit: 20,
+    });
+    const data = await call(request);
+    const dates = (data.profiles as { created_at: string }[]).map((p) => p.created_at);
+    expect(dates).toHaveLength(20);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(data).toEqual(await call(sortedBy(request, 'created_at')));
+  });
+
   it('searches jobs', async () => {
     const data = await call(sdk.job.searching.get(boardKeys, { limit: 7, order_by: 'desc' }));
     expect(data.jobs).toHaveLength(7);
@@ -79,6 +110,15 @@ describe('the JavaScript SDK against the mock', () => {
     );
     expect(data.jobs.length).toBeGreaterThan(0);
     for (const job of data.jobs) expect(job.name.toLowerCase()).toContain('engineer');
+  });
+
+  it('gets jobs newest first with sort_by=date, as with created_at', async () => {
+    const request = sdk.job.searching.get(boardKeys, { sort_by: 'date', limit: 30 });
+    const data = await call(request);
+    const dates = (data.jobs as { created_at: string }[]).map((j) => j.created_at);
+    expect(dates).toHaveLength(30);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(data).toEqual(await call(sortedBy(request, 'created_at')));
   });
 
   it('reaches /profiles/scoring with job.scoring.list, which is its profile scoring class', async () => {

@@ -10,7 +10,9 @@ import {
   readAsPythonSdk,
 } from './support/python-sdk.ts';
 
-const { app, fixtures } = mockApp();
+// Started with a key, as a real deployment is: a request without the SDK's X-API-KEY gets a 401.
+const API_KEY = 'sk_test';
+const { app, fixtures } = mockApp({ apiKey: API_KEY });
 const target = targetOf(app.store);
 const sourceKeys = fixtures.sources.map((s) => s.key);
 const boardKeys = fixtures.boards.map((b) => b.key);
@@ -22,7 +24,7 @@ let sdkPost: PythonHrflow;
 
 beforeAll(async () => {
   server = await startServer(app);
-  const options = { apiUrl: `${server.url}/`, apiSecret: 'sk_test', apiUser: 'dev@example.com' };
+  const options = { apiUrl: `${server.url}/`, apiSecret: API_KEY, apiUser: 'dev@example.com' };
   sdk = new PythonHrflow(options);
   sdkPost = new PythonHrflow({ ...options, listsBy: 'post' });
 });
@@ -108,7 +110,9 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
     const answer = await call(request);
     expectListAnswer(answer, 'jobs', true);
     const named = await call(
-      new Request(request.url.replace('agent_key=agent_key', 'algorithm_key=agent_key')),
+      new Request(request.url.replace('agent_key=agent_key', 'algorithm_key=agent_key'), {
+        headers: request.headers,
+      }),
     );
     expect(answer.data).toEqual(named.data);
   });
@@ -200,15 +204,20 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
     expect(answer.meta.total).toBeGreaterThan(0);
   });
 
-  it('takes sort_by=scoring on searching, which it allows everywhere', async () => {
-    const answer = await call(
-      sdk.profile.searching.list({
-        source_keys: sourceKeys,
-        sort_by: 'scoring',
-        kwargs: { text_keywords: ['python'] },
-      }),
-    );
+  it('ranks by relevance with sort_by=scoring on searching, as sort_by=searching does', async () => {
+    const search = (sort_by: string) =>
+      call(
+        sdk.profile.searching.list({
+          source_keys: sourceKeys,
+          sort_by,
+          kwargs: { text_keywords: ['python', 'sql'] },
+        }),
+      );
+    const answer = await search('scoring');
     expectListAnswer(answer, 'profiles', false);
+    expect(answer.data).toEqual((await search('searching')).data);
+    // Relevance must order differently from the default, or the comparison above shows nothing.
+    expect(answer.data).not.toEqual((await search('created_at')).data);
   });
 
   it('answers an empty search with maxPage 1, which its pagination model divides by', async () => {
@@ -236,6 +245,16 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
       }),
     );
     expect(dumped.code).toBe(200);
+  });
+
+  it('is refused with a 401 when its request lacks the X-API-KEY header', async () => {
+    const request = sdk.profile.searching.list({ source_keys: sourceKeys, limit: 1 });
+    expect(request.headers.get('X-API-KEY')).toBe(API_KEY);
+    const headers = new Headers(request.headers);
+    headers.delete('X-API-KEY');
+    const answer = await call(new Request(request.url, { headers }));
+    expect(answer.code).toBe(401);
+    expect(answer.message).toMatch(/X-API-KEY/);
   });
 
   it('gets its errors as JSON with the Content-Type it requires', async () => {

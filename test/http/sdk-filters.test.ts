@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { targetOf } from '../../src/domain/target.ts';
 import type { Job, Profile } from '../../src/domain/types.ts';
 import { get, mockApp, post } from '../support/mock-app.ts';
 import { distanceKm } from '../support/sides.ts';
@@ -9,6 +10,7 @@ const boards = { board_keys: fixtures.boards.map((b) => b.key) };
 const labelled = fixtures.profiles.find((p) => (p.labels ?? []).length > 0) as Profile;
 const someone = fixtures.profiles[5] as Profile;
 const lyon = { lat: 45.764, lng: 4.8357 };
+const target = targetOf(app.store);
 
 /** Every item a query finds, page after page, by GET or POST. */
 async function all(
@@ -290,5 +292,53 @@ describe('location_experience and location_education orders', () => {
     expect(reply.body.errors[0].message).toMatch(
       /experience_location_geopoint or location_geopoint/,
     );
+  });
+});
+
+describe('the scoring algorithm and switch, with the SDKs’ older names', () => {
+  const scorings = [
+    {
+      path: '/profiles/scoring',
+      base: { ...sources, board_key: target.profiles.board_key, job_key: target.profiles.job_key },
+    },
+    {
+      path: '/jobs/scoring',
+      base: { ...boards, source_key: target.jobs.source_key, profile_key: target.jobs.profile_key },
+    },
+  ];
+  /** Ranked by score, so that another algorithm shows in the order as well as in the scores. */
+  const scored = (path: string, base: Record<string, unknown>, params: Record<string, unknown>) =>
+    get(app, path, { ...base, sort_by: 'scoring', limit: 30, ...params });
+
+  it.each(scorings)(
+    '$path scores with algorithm_key=default when algorithm_key is left out',
+    async ({ path, base }) => {
+      const omitted = await scored(path, base, {});
+      expect(omitted.status).toBe(200);
+      // The contract names the source's default algorithm `default`.
+      const named = await scored(path, base, { algorithm_key: 'default' });
+      expect(omitted.body).toEqual(named.body);
+      const other = await scored(path, base, { algorithm_key: 'scorer-hrflow-profiles' });
+      expect(other.body.data.predictions).not.toEqual(omitted.body.data.predictions);
+    },
+  );
+
+  it.each(scorings)('$path takes algorithm_key over agent_key', async ({ path, base }) => {
+    const both = await scored(path, base, { algorithm_key: 'alpha', agent_key: 'beta' });
+    expect(both.status).toBe(200);
+    expect(both.body).toEqual((await scored(path, base, { algorithm_key: 'alpha' })).body);
+    const agent = await scored(path, base, { agent_key: 'beta' });
+    expect(agent.body.data.predictions).not.toEqual(both.body.data.predictions);
+  });
+
+  it.each(scorings)('$path takes use_algorithm over use_agent', async ({ path, base }) => {
+    const on = await get(app, path, { ...base, use_algorithm: 1, use_agent: 0 });
+    expect(on.status).toBe(200);
+    expect(on.body.data.predictions.length).toBeGreaterThan(0);
+    expect(on.body).toEqual((await get(app, path, { ...base, use_algorithm: 1 })).body);
+    const off = await get(app, path, { ...base, use_algorithm: 0, use_agent: 1 });
+    expect(off.status).toBe(200);
+    expect(off.body.data.predictions).toEqual([]);
+    expect(off.body).toEqual((await get(app, path, { ...base, use_algorithm: 0 })).body);
   });
 });
