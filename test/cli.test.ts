@@ -10,6 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 const bin = fileURLToPath(new URL('../bin/hrmock.js', import.meta.url));
 const run = promisify(execFile);
 const children: ChildProcess[] = [];
+/** A small, quiet mock: quick to start. */
+const SMALL = ['--profiles', '60', '--jobs', '20', '--quiet'];
 
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
@@ -106,14 +108,14 @@ describe('hrmock serve', () => {
   });
 
   it.each(['SIGTERM', 'SIGINT'] as const)('stops with exit status 0 on %s', async (signal) => {
-    const { child } = await serve(['--profiles', '60', '--jobs', '20', '--quiet']);
+    const { child } = await serve(SMALL);
     const exit = new Promise((r) => child.once('exit', r));
     child.kill(signal);
     expect(await exit).toBe(0);
   });
 
   it('finishes a request in flight on SIGTERM, refuses new ones, and exits 0', async () => {
-    const { child, url } = await serve(['--profiles', '60', '--jobs', '20', '--quiet']);
+    const { child, url } = await serve(SMALL);
     const target = `${url}/jobs/searching?board_keys=${encodeURIComponent('[]')}`;
     const inFlight = fetch(target, { headers: { Prefer: 'delay=700' } });
     await new Promise((r) => setTimeout(r, 150));
@@ -130,15 +132,7 @@ describe('hrmock serve', () => {
   // Each limit is set far below its default, so the server can only have been this quick
   // because the flag reached it.
   it('closes an idle keep-alive connection after --keep-alive-timeout', async () => {
-    const { url } = await serve([
-      '--profiles',
-      '60',
-      '--jobs',
-      '20',
-      '--quiet',
-      '--keep-alive-timeout',
-      '0.5',
-    ]);
+    const { url } = await serve([...SMALL, '--keep-alive-timeout', '0.5']);
     const get = 'GET /_mock/target HTTP/1.1\r\nHost: x\r\n\r\n';
     const { answer, answeredAt, closedAt } = await trickle(url, get);
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
@@ -148,15 +142,7 @@ describe('hrmock serve', () => {
   });
 
   it('answers a client trickling its headers with the 408 envelope after --headers-timeout', async () => {
-    const { url } = await serve([
-      '--profiles',
-      '60',
-      '--jobs',
-      '20',
-      '--quiet',
-      '--headers-timeout',
-      '1',
-    ]);
+    const { url } = await serve([...SMALL, '--headers-timeout', '1']);
     const slow = 'GET /_mock/target HTTP/1.1\r\nHost: x\r\nX-Slow: 12345678901234567890\r\n\r\n';
     const { answer, startedAt, closedAt } = await trickle(url, '', slow);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
@@ -165,15 +151,7 @@ describe('hrmock serve', () => {
   });
 
   it('answers a client trickling its body with the 408 envelope after --request-timeout', async () => {
-    const { url } = await serve([
-      '--profiles',
-      '60',
-      '--jobs',
-      '20',
-      '--quiet',
-      '--request-timeout',
-      '1',
-    ]);
+    const { url } = await serve([...SMALL, '--request-timeout', '1']);
     const body = JSON.stringify({ source_keys: ['0'.repeat(40)], filler: 'x'.repeat(100) });
     const head = `POST /profiles/searching HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     // The headers at once, then the body a byte at a time: only the whole-request limit applies.
@@ -197,7 +175,7 @@ describe('hrmock serve', () => {
   });
 
   it('exits with status 2 and one line when the port is taken', async () => {
-    const { url } = await serve(['--profiles', '60', '--jobs', '20', '--quiet']);
+    const { url } = await serve(SMALL);
     const port = new URL(url).port;
     const { code, stderr } = await hrmock([
       'serve',
