@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../../contract/suite/openapi.ts';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { targetOf } from '../../src/domain/target.ts';
 import { createApp } from '../../src/http/app.ts';
@@ -62,4 +63,49 @@ describe.skipIf(!browserAvailable())('/docs in headless Chromium', () => {
     ).toEqual([]);
     expect(requested.some((url) => url.includes('/profiles/searching?'))).toBe(true);
   }, 60_000);
+
+  it.each([
+    ['Profiles', 'scoreProfiles', '/profiles/scoring'],
+    ['Jobs', 'scoreJobs', '/jobs/scoring'],
+    ['Profiles', 'searchProfiles', '/profiles/searching'],
+    ['Jobs', 'searchJobs', '/jobs/searching'],
+  ])(
+    "lists in %s %s every parameter of the contract, the SDKs' names and sort orders among them",
+    async (tag, id, path) => {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/docs`);
+      await page.waitForSelector('.opblock', { timeout: 20_000 });
+      const operation = page.locator(`#operations-${tag}-${id}`);
+      await operation.locator('.opblock-summary').click();
+      const names = parameterNames(path);
+      const sdkNames = path.endsWith('scoring')
+        ? ['agent_key', 'use_agent', 'stage', 'tags']
+        : ['stage', 'tags'];
+      for (const name of sdkNames) expect(names, name).toContain(name);
+      for (const name of names) {
+        expect(await operation.locator(`tr[data-param-name="${name}"]`).count(), name).toBe(1);
+      }
+      const sorts = await operation
+        .locator('tr[data-param-name="sort_by"] select option')
+        .allTextContents();
+      for (const sort of [
+        'date',
+        'date_reception',
+        'location_experience',
+        'location_education',
+        'scoring',
+      ])
+        expect(sorts, sort).toContain(sort);
+      await page.close();
+    },
+    60_000,
+  );
 });
+
+/** The query parameters the contract documents for GET on `path`. */
+function parameterNames(path: string): string[] {
+  const contract = loadContract() as any;
+  return (contract.paths[path].get.parameters as any[]).map((p) =>
+    p.$ref === undefined ? p.name : contract.components.parameters[p.$ref.split('/').pop()].name,
+  );
+}
