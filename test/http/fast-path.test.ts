@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
@@ -167,5 +168,58 @@ describe('the fast path', () => {
       ).end(),
     );
     expect(encoding).toBeUndefined();
+  });
+
+  // Answers made in one turn of the event loop are written together after it: each must still
+  // reach its own client, in order on a pipelined connection, and a client gone before the
+  // write must cost the others nothing.
+  it('writes answers made together each to its own client', async () => {
+    const keys = t.profiles.profile_ids as unknown[];
+    const sent: Sent[] = Array.from({ length: 40 }, (_, i) =>
+      i % 2 === 0
+        ? {
+            path: `/v1/profiles/grading?${query({ ...grading, profile_ids: [keys[i % keys.length]] })}`,
+          }
+        : {
+            method: 'POST',
+            path: '/v1/profiles/searching',
+            body: JSON.stringify({ ...search, limit: 1 + (i % 7), page: 1 + (i % 3) }),
+          },
+    );
+    const quick = await Promise.all(sent.map((s, i) => send(fast.url, s, i % 4 < 2)));
+    const slow = await Promise.all(sent.map((s, i) => send(hono.url, s, i % 4 < 2)));
+    quick.forEach((answer, i) => {
+      expect(answer.status).toBe(200);
+      expect(answer.body.equals((slow[i] as (typeof slow)[number]).body)).toBe(true);
+    });
+  });
+
+  it('answers pipelined requests in order, and clients gone before the write cost nothing', async () => {
+    const { port } = new URL(fast.url);
+    const gone = Array.from({ length: 10 }, () => {
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(`GET /v1/profiles/grading?${query(grading)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      socket.destroy();
+      return socket;
+    });
+    const paths = [1, 2, 3].map((limit) => `/v1/profiles/searching?${query({ ...search, limit })}`);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString('latin1');
+        if ((text.match(/HTTP\/1\.1 200/g) ?? []).length === 3 && text.endsWith('}}')) {
+          socket.end();
+          resolve(text);
+        }
+      });
+      socket.on('error', reject);
+      socket.write(paths.map((p) => `GET ${p} HTTP/1.1\r\nHost: x\r\n\r\n`).join(''));
+    });
+    const counts = [...raw.matchAll(/"count":(\d+)/g)].map((m) => Number(m[1]));
+    expect(counts).toEqual([1, 2, 3]);
+    expect(gone.every((socket) => socket.destroyed)).toBe(true);
+    expect((await send(fast.url, { path: paths[0] as string }, false)).status).toBe(200);
   });
 });
