@@ -19,7 +19,11 @@ export function distanceWithCosines(
   lng2: number,
   cos2: number,
 ): number {
-  const a = haversineA(lat1, lng1, cos1, lat2, lng2, cos2);
+  return distanceOfA(haversineA(lat1, lng1, cos1, lat2, lng2, cos2));
+}
+
+/** The distance in kilometres of haversine's `a`: a caller that has `a` need not make it again. */
+export function distanceOfA(a: number): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 

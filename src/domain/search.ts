@@ -4,7 +4,7 @@ import { indexedFilters } from './filters.ts';
 import {
   cosLatitude,
   distanceKm,
-  distanceWithCosines,
+  distanceOfA,
   EARTH_RADIUS_KM,
   haversineA,
   haversineBounds,
@@ -100,7 +100,8 @@ export function findDocs(
       if (real && a > bounds.outside) return;
       // The distance itself only where it ranks the docs, or where the edge is too close to call.
       if (needDistance || !real || !(a < bounds.inside)) {
-        distance = distanceWithCosines(pointLat, pointLng, pointCos, docLat, docLng, docCos);
+        // The `a` just made: the same number `distanceWithCosines` would make again.
+        distance = distanceOfA(a);
         if (!(distance <= near.km)) return;
       }
     }
