@@ -122,7 +122,7 @@ export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Resu
       listOf(items, (out, doc) => {
         if (doc === null) out.text('null');
         else if (query.returnFull) out.object(collection, doc.index);
-        else out.text(minimalJson(doc));
+        else out.bytes(minimalJson(doc));
       }),
     ],
     ['scores', valueJson(scores)],
@@ -133,13 +133,14 @@ export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Resu
   return ok(answerOf('Grading finished.', fields));
 }
 
-const minimalTexts = new WeakMap<Doc, string>();
+const minimalTexts = new WeakMap<Doc, Uint8Array>();
+const encoder = new TextEncoder();
 
-/** A doc's minimal object as JSON, made once: grading batches name the same docs again. */
-function minimalJson(doc: Doc): string {
+/** A doc's minimal object as UTF-8 JSON, made once: grading batches name the same docs again. */
+function minimalJson(doc: Doc): Uint8Array {
   let text = minimalTexts.get(doc);
   if (text === undefined) {
-    text = JSON.stringify(doc.minimal);
+    text = encoder.encode(JSON.stringify(doc.minimal));
     minimalTexts.set(doc, text);
   }
   return text;

@@ -46,23 +46,33 @@ export function serverTimeoutOptions(timeouts: ConnectionTimeouts) {
 export function closeAfterEarlyAnswer(req: IncomingMessage, res: ServerResponse): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    const status = args[0] as number;
-    if (bodyPending(req) || EARLY.has(status)) {
-      this.shouldKeepAlive = false;
-      const headers = args.find((a, i) => i > 0 && typeof a === 'object' && a !== null);
-      if (Array.isArray(headers)) {
-        const at = headers.findIndex(
-          (h, i) => i % 2 === 0 && String(h).toLowerCase() === 'connection',
-        );
-        if (at >= 0) headers[at + 1] = 'close';
-        else headers.push('Connection', 'close');
-      } else {
-        this.setHeader('Connection', 'close');
-      }
-      res.once('finish', () => drainThenClose(req, res.socket));
-    }
+    const headers = args.find((a, i) => i > 0 && typeof a === 'object' && a !== null);
+    closeIfEarly(req, this, args[0] as number, Array.isArray(headers) ? headers : undefined);
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as ServerResponse['writeHead'];
+}
+
+/**
+ * What `closeAfterEarlyAnswer` does, for a writer that calls it itself just before
+ * `res.writeHead(status, headers)`: `Connection: close` goes into `headers` (a flat list) when
+ * one is given, else is set on `res`.
+ */
+export function closeIfEarly(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: unknown[] | undefined,
+): void {
+  if (!bodyPending(req) && !EARLY.has(status)) return;
+  res.shouldKeepAlive = false;
+  if (headers !== undefined) {
+    const at = headers.findIndex((h, i) => i % 2 === 0 && String(h).toLowerCase() === 'connection');
+    if (at >= 0) headers[at + 1] = 'close';
+    else headers.push('Connection', 'close');
+  } else {
+    res.setHeader('Connection', 'close');
+  }
+  res.once('finish', () => drainThenClose(req, res.socket));
 }
 
 /**

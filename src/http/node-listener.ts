@@ -4,7 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { AnswerCache, type CachedAnswer, type RequestKey } from './answer-cache.ts';
 import { gzipFromPieces } from './answer-gzip.ts';
 import type { HrmockApp } from './app.ts';
-import { closeAfterEarlyAnswer } from './connections.ts';
+import { closeAfterEarlyAnswer, closeIfEarly } from './connections.ts';
 import { createFastPath } from './fast-path.ts';
 
 export type ListenerOptions = {
@@ -54,7 +54,6 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
   const writes = new WriteBatch();
 
   return (req, res) => {
-    closeAfterEarlyAnswer(req, res);
     const method = req.method ?? 'GET';
     const length = Number(req.headers['content-length'] ?? 0);
     const plain =
@@ -64,14 +63,15 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
           req.headers['transfer-encoding'] === undefined &&
           length <= MAX_CACHED_BODY));
     if (!plain) {
+      closeAfterEarlyAnswer(req, res);
       hono(req, res);
       return;
     }
     const started = performance.now();
     if (method === 'GET') {
-      // A repeated GET is answered right here, without a promise in between.
+      // A GET is answered right here, without a promise in between.
       req.resume();
-      answer(req, res, undefined, started).catch(() => res.destroy());
+      answer(req, res, undefined, started);
       return;
     }
     readBody(req)
@@ -79,12 +79,13 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
       .catch(() => res.destroy());
   };
 
-  async function answer(
+  /** Answers from the cache or the fast path at once; through the app (a promise) otherwise. */
+  function answer(
     req: IncomingMessage,
     res: ServerResponse,
     body: Buffer | undefined,
     started: number,
-  ) {
+  ): void {
     const key = cache === null ? undefined : keyOf(app.generation, req, body);
     const hit = key === undefined ? undefined : cache?.get(key);
     if (hit !== undefined) {
@@ -93,22 +94,32 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
       return;
     }
     const quick = fast(req, body);
-    let fresh: CachedAnswer;
-    if (quick !== undefined) {
-      const zipped = compress && acceptsGzip(req) ? gzipFromPieces(quick.pieces) : undefined;
-      // The plain body is assembled only when it is sent or kept.
-      fresh = {
-        status: 200,
-        headers: OK_HEADERS,
-        get body() {
-          return bufferOf(quick.body());
-        },
-      };
-      if (zipped !== undefined) fresh.gzip = zipped;
-      log(req, 200, started);
-    } else {
-      fresh = await runApp(req, body);
+    if (quick === undefined) {
+      runApp(req, body)
+        .then((fresh) => keepAndSend(req, res, key, fresh))
+        .catch(() => res.destroy());
+      return;
     }
+    const zipped = compress && acceptsGzip(req) ? gzipFromPieces(quick.pieces) : undefined;
+    // The plain body is assembled only when it is sent or kept.
+    const fresh: CachedAnswer = {
+      status: 200,
+      headers: OK_HEADERS,
+      get body() {
+        return bufferOf(quick.body());
+      },
+    };
+    if (zipped !== undefined) fresh.gzip = zipped;
+    log(req, 200, started);
+    keepAndSend(req, res, key, fresh);
+  }
+
+  function keepAndSend(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: RequestKey | undefined,
+    fresh: CachedAnswer,
+  ) {
     if (key !== undefined && fresh.status < 500) cache?.set(key, fresh);
     send(req, res, fresh);
   }
@@ -144,7 +155,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
       if (zipped) wire.gzip = headers;
       else wire.plain = headers;
     }
-    writes.add(res, answer.status, headers, payload);
+    writes.add(req, res, answer.status, headers, payload);
   }
 
   async function runApp(req: IncomingMessage, body: Buffer | undefined): Promise<CachedAnswer> {
@@ -174,12 +185,12 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
  * An answer waits only for the answers made in the same turn of the loop, never for a timer.
  */
 class WriteBatch {
-  readonly #answers: { res: ServerResponse; status: number; headers: string[]; body: Buffer }[] =
-    [];
+  readonly #answers: Written[] = [];
   readonly #flush = () => {
     const answers = this.#answers.splice(0);
-    for (const { res, status, headers, body } of answers) {
+    for (const { req, res, status, headers, body } of answers) {
       try {
+        closeIfEarly(req, res, status, headers);
         // One writeHead with a flat list: no per-header validation on this path.
         res.writeHead(status, headers);
         res.end(body);
@@ -189,10 +200,18 @@ class WriteBatch {
     }
   };
 
-  add(res: ServerResponse, status: number, headers: string[], body: Buffer): void {
-    if (this.#answers.push({ res, status, headers, body }) === 1) setImmediate(this.#flush);
+  add(req: IncomingMessage, res: ServerResponse, status: number, headers: string[], body: Buffer) {
+    if (this.#answers.push({ req, res, status, headers, body }) === 1) setImmediate(this.#flush);
   }
 }
+
+type Written = {
+  req: IncomingMessage;
+  res: ServerResponse;
+  status: number;
+  headers: string[];
+  body: Buffer;
+};
 
 function bufferOf(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes)
@@ -204,11 +223,19 @@ function acceptsGzip(req: IncomingMessage): boolean {
   return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 }
 
+/** Per list of an answer's headers, the flat list of them that every such answer starts with. */
+const wirePrefixes = new WeakMap<object, { plain: string[]; gzip: string[] }>();
+
 /** The answer's headers as a flat [name, value, …] list, with its length, encoding and Vary. */
 function wireHeaders(answer: CachedAnswer, payload: Buffer, gzip: boolean): string[] {
-  const flat = answer.headers.flat();
-  flat.push('vary', 'Accept-Encoding', 'content-length', String(payload.length));
-  if (gzip) flat.push('content-encoding', 'gzip');
+  let prefixes = wirePrefixes.get(answer.headers);
+  if (prefixes === undefined) {
+    const plain = [...answer.headers.flat(), 'vary', 'Accept-Encoding'];
+    prefixes = { plain, gzip: [...plain, 'content-encoding', 'gzip'] };
+    wirePrefixes.set(answer.headers, prefixes);
+  }
+  const flat = (gzip ? prefixes.gzip : prefixes.plain).slice();
+  flat.push('content-length', String(payload.length));
   return flat;
 }
 
