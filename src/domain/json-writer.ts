@@ -14,12 +14,16 @@ export type Piece = Uint8Array | { source: JsonSource; index: number };
  * Builds one JSON text from glue and stored objects without copying the objects: the text is a
  * list of pieces, put together once by whoever writes it, as plain bytes or as gzip made of
  * each object's compressed bytes. Glue is collected in a scratch buffer kept between uses
- * (operations run one at a time) and copied out between objects.
+ * (operations run one at a time) and copied out once, at the end, into one buffer that every
+ * glue piece is a view of: one allocation per answer, not one per run of glue.
  */
 export class JsonWriter {
   static #scratch = new Uint8Array(16 * 1024);
   #length = 0;
-  readonly #pieces: Piece[] = [];
+  /** Where the glue not yet closed by an object starts in the scratch buffer. */
+  #from = 0;
+  /** The pieces so far; glue as [start, end) of the scratch buffer until `finish`. */
+  readonly #pieces: (Piece | [number, number])[] = [];
 
   /** Appends JSON text. */
   text(json: string): void {
@@ -37,20 +41,25 @@ export class JsonWriter {
 
   /** Appends the JSON of object `index` of `source`, by reference. */
   object(source: JsonSource, index: number): void {
-    this.#flush();
+    this.#close();
     this.#pieces.push({ source, index });
   }
 
-  /** The pieces written, the glue in buffers of its own. */
+  /** The pieces written, the glue in views of one buffer of its own. */
   finish(): Piece[] {
-    this.#flush();
-    return this.#pieces;
+    this.#close();
+    const glue = JsonWriter.#scratch.slice(0, this.#length);
+    this.#length = 0;
+    this.#from = 0;
+    return this.#pieces.map((piece) =>
+      Array.isArray(piece) ? glue.subarray(piece[0], piece[1]) : piece,
+    );
   }
 
-  #flush(): void {
-    if (this.#length === 0) return;
-    this.#pieces.push(JsonWriter.#scratch.slice(0, this.#length));
-    this.#length = 0;
+  #close(): void {
+    if (this.#length === this.#from) return;
+    this.#pieces.push([this.#from, this.#length]);
+    this.#from = this.#length;
   }
 
   #reserve(more: number): void {

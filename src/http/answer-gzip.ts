@@ -1,5 +1,5 @@
 import type { Piece } from '../domain/json-writer.ts';
-import { ByteSlabs, deflatePart, type GzipPart, gzipOf, storedPart } from './gzip-parts.ts';
+import { ByteSlabs, deflatePart, type GzipPart, gzipOf } from './gzip-parts.ts';
 
 /** Compressed objects kept per source: ~20,000 profiles of ~1.5 KB each. */
 const PARTS_PER_SOURCE_BYTES = 32 * 1024 * 1024;
@@ -11,10 +11,6 @@ const MIN_BYTES = 1024;
 type Kept = { parts: Map<number, GzipPart>; bytes: number };
 const kept = new WeakMap<object, Kept>();
 const slabs = new ByteSlabs();
-/** Short glue repeats (`,`, `]`, `],"predictions":[`): its stored parts, by text. */
-const glue = new Map<string, GzipPart>();
-const SHORT_GLUE = 64;
-const decoder = new TextDecoder('latin1');
 
 /**
  * The gzip of an answer made mostly of stored objects, from their compressed JSON (each
@@ -26,10 +22,11 @@ const decoder = new TextDecoder('latin1');
 export function gzipFromPieces(pieces: readonly Piece[]): Buffer | undefined {
   let glue = 0;
   let objects = 0;
-  const parts: GzipPart[] = [];
+  const parts: (GzipPart | Uint8Array)[] = [];
   for (const piece of pieces) {
     if (piece instanceof Uint8Array) {
       glue += piece.length;
+      parts.push(piece);
       continue;
     }
     const part = partOf(piece);
@@ -37,23 +34,7 @@ export function gzipFromPieces(pieces: readonly Piece[]): Buffer | undefined {
     parts.push(part);
   }
   if (objects + glue < MIN_BYTES || objects < (objects + glue) * MIN_OBJECT_SHARE) return undefined;
-  let next = 0;
-  return gzipOf(
-    pieces.map((piece) =>
-      piece instanceof Uint8Array ? gluePart(piece) : (parts[next++] as GzipPart),
-    ),
-  );
-}
-
-function gluePart(bytes: Uint8Array): GzipPart {
-  if (bytes.length > SHORT_GLUE) return storedPart(bytes);
-  const text = decoder.decode(bytes);
-  let part = glue.get(text);
-  if (part === undefined) {
-    part = storedPart(bytes.slice());
-    if (glue.size < 10_000) glue.set(text, part);
-  }
-  return part;
+  return gzipOf(parts);
 }
 
 /** A stored object's part, compressed on first use; past the budget, the kept ones start over. */

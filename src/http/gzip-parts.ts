@@ -62,37 +62,58 @@ const MAX_STORED = 0xffff;
  * would not shrink, with no call into zlib.
  */
 export function storedPart(bytes: Uint8Array): GzipPart {
-  const blocks = Math.max(1, Math.ceil(bytes.length / MAX_STORED));
-  const deflated = new Uint8Array(bytes.length + blocks * 5);
-  let at = 0;
-  for (let from = 0; from < bytes.length || at === 0; from += MAX_STORED) {
+  const deflated = new Uint8Array(storedSize(bytes.length));
+  writeStored(bytes, deflated, 0);
+  return { deflated, crc: crc32(bytes), length: bytes.length, shift: shiftFor(bytes.length) };
+}
+
+function storedSize(length: number): number {
+  return length + 5 * Math.max(1, Math.ceil(length / MAX_STORED));
+}
+
+/** Writes `bytes` as stored blocks into `out` at `at`; returns where they end. */
+function writeStored(bytes: Uint8Array, out: Uint8Array, start: number): number {
+  let at = start;
+  for (let from = 0; from < bytes.length || at === start; from += MAX_STORED) {
     const size = Math.min(MAX_STORED, bytes.length - from);
     // BFINAL 0, BTYPE 00 (stored), padded to the byte; then LEN and its complement, little-endian.
-    deflated[at] = 0;
-    deflated[at + 1] = size & 0xff;
-    deflated[at + 2] = size >>> 8;
-    deflated[at + 3] = ~size & 0xff;
-    deflated[at + 4] = (~size >>> 8) & 0xff;
-    deflated.set(bytes.subarray(from, from + size), at + 5);
+    out[at] = 0;
+    out[at + 1] = size & 0xff;
+    out[at + 2] = size >>> 8;
+    out[at + 3] = ~size & 0xff;
+    out[at + 4] = (~size >>> 8) & 0xff;
+    out.set(bytes.subarray(from, from + size), at + 5);
     at += 5 + size;
   }
-  return { deflated, crc: crc32(bytes), length: bytes.length, shift: shiftFor(bytes.length) };
+  return at;
 }
 
 const HEADER = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff);
 /** An empty final block with fixed codes: BFINAL 1, BTYPE 01, end-of-block. */
 const FINAL = Uint8Array.of(0x03, 0x00);
 
-/** The gzip file of the parts' bytes, in order. */
-export function gzipOf(parts: readonly GzipPart[]): Buffer {
+/**
+ * The gzip file of the parts' bytes, in order. A part may also be plain bytes (glue between
+ * objects, made for one answer): they go in as stored blocks and into the CRC as they are, with
+ * nothing allocated or looked up for them.
+ */
+export function gzipOf(parts: readonly (GzipPart | Uint8Array)[]): Buffer {
   let size = HEADER.length + FINAL.length + 8;
-  for (const part of parts) size += part.deflated.length;
+  for (const part of parts) {
+    size += part instanceof Uint8Array ? storedSize(part.length) : part.deflated.length;
+  }
   const out = Buffer.allocUnsafe(size);
   out.set(HEADER, 0);
   let at = HEADER.length;
   let crc = 0;
   let length = 0;
   for (const part of parts) {
+    if (part instanceof Uint8Array) {
+      at = writeStored(part, out, at);
+      crc = crc32(part, crc);
+      length += part.length;
+      continue;
+    }
     out.set(part.deflated, at);
     at += part.deflated.length;
     crc = (multiplyModP(part.shift, crc) ^ part.crc) >>> 0;

@@ -59,10 +59,18 @@ describe('gzip assembled from parts compressed once', () => {
       const bounds = [0, ...cuts.sort((a, b) => a - b), whole.length];
       const parts = bounds.slice(1).map((end, i) => {
         const piece = whole.subarray(bounds[i] as number, end);
-        return i % 3 === 0 ? storedPart(piece) : deflatePart(piece, 1 + (i % 9));
+        // Stored parts, compressed parts and plain bytes (glue made for one answer), mixed.
+        if (i % 3 === 0) return storedPart(piece);
+        return i % 3 === 1 ? piece : deflatePart(piece, 1 + (i % 9));
       });
       expect(gunzipSync(gzipOf(parts)).equals(Buffer.from(whole))).toBe(true);
     }
+  });
+
+  it('takes plain bytes as parts: empty, short, and longer than one stored block', () => {
+    const chunks = [new Uint8Array(0), encoder.encode(','), text(9, 70_000), text(10, 5000)];
+    const parts = chunks.map((c, i) => (i === 3 ? deflatePart(c) : c));
+    expect(gunzipSync(gzipOf(parts)).equals(concat(chunks))).toBe(true);
   });
 
   it('is smaller than the text for JSON-like parts', () => {
