@@ -71,7 +71,12 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     if (method === 'GET') {
       // A GET is answered right here, without a promise in between.
       req.resume();
-      answer(req, res, undefined, started);
+      // As a rejected answer does for a POST: a throw ends this one request, never the server.
+      try {
+        answer(req, res, undefined, started);
+      } catch {
+        res.destroy();
+      }
       return;
     }
     readBody(req)
