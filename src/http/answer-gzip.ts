@@ -17,9 +17,9 @@ const slabs = new ByteSlabs();
  * compressed once) and the glue between them as stored blocks: a copy and a CRC combine per
  * piece, not a compression of the whole answer, which is never assembled. Undefined when it
  * would not pay: a short answer, or one whose bytes are mostly glue (minimal grading items,
- * predictions).
+ * predictions). `into`: slabs to make it in, for an answer that is written and dropped.
  */
-export function gzipFromPieces(pieces: readonly Piece[]): Buffer | undefined {
+export function gzipFromPieces(pieces: readonly Piece[], into?: ByteSlabs): Buffer | undefined {
   let glue = 0;
   let objects = 0;
   const parts: (GzipPart | Uint8Array)[] = [];
@@ -34,7 +34,7 @@ export function gzipFromPieces(pieces: readonly Piece[]): Buffer | undefined {
     parts.push(part);
   }
   if (objects + glue < MIN_BYTES || objects < (objects + glue) * MIN_OBJECT_SHARE) return undefined;
-  return gzipOf(parts);
+  return gzipOf(parts, into);
 }
 
 /** A stored object's part, compressed on first use; past the budget, the kept ones start over. */

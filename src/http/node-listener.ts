@@ -6,6 +6,7 @@ import { gzipFromPieces } from './answer-gzip.ts';
 import type { HrmockApp } from './app.ts';
 import { closeAfterEarlyAnswer, closeIfEarly } from './connections.ts';
 import { createFastPath } from './fast-path.ts';
+import { ByteSlabs } from './gzip-parts.ts';
 
 export type ListenerOptions = {
   /** Bytes of whole answers kept for repeated requests; 0 turns the cache off. */
@@ -48,6 +49,9 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     };
   }
   const cache = options.answerCacheBytes > 0 ? new AnswerCache(options.answerCacheBytes) : null;
+  // Without the cache a fresh answer is written and dropped: its gzip is made in shared slabs.
+  // With it, an answer may be kept for long, and a kept view would hold its whole slab.
+  const outputs = cache === null ? new ByteSlabs() : undefined;
   // A wrapper around the app (a test's mutant) answers through its own fetch, always.
   const own = app.fetch === app.settings.fetch;
   const fast = options.fastPath === false || !own ? () => undefined : createFastPath(app);
@@ -105,7 +109,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
         .catch(() => res.destroy());
       return;
     }
-    const zipped = compress && acceptsGzip(req) ? gzipFromPieces(quick.pieces) : undefined;
+    const zipped = compress && acceptsGzip(req) ? gzipFromPieces(quick.pieces, outputs) : undefined;
     // The plain body is assembled only when it is sent or kept.
     const fresh: CachedAnswer = {
       status: 200,

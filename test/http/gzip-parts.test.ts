@@ -1,6 +1,6 @@
-import { gunzipSync } from 'node:zlib';
+import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { deflatePart, gzipOf, storedPart } from '../../src/http/gzip-parts.ts';
+import { ByteSlabs, crcOf, deflatePart, gzipOf, storedPart } from '../../src/http/gzip-parts.ts';
 
 const encoder = new TextEncoder();
 
@@ -76,5 +76,40 @@ describe('gzip assembled from parts compressed once', () => {
   it('is smaller than the text for JSON-like parts', () => {
     const chunk = text(8, 50_000);
     expect(gzipOf([deflatePart(chunk)]).length).toBeLessThan(chunk.length / 3);
+  });
+
+  it('continues a CRC-32 as zlib does, short runs in JavaScript and long ones natively', () => {
+    // zlib answers 0 for no bytes at all, whatever it continues; no bytes leave a CRC as it is.
+    expect(crcOf(new Uint8Array(0), 0xdeadbeef)).toBe(0xdeadbeef);
+    for (let length = 1; length <= 200; length += 1 + (length >> 4)) {
+      const bytes = text(length + 11, length);
+      for (const start of [0, 1, 0xdeadbeef, 0xffffffff]) {
+        expect(crcOf(bytes, start)).toBe(crc32(bytes, start));
+      }
+    }
+  });
+
+  it('takes plain bytes either side of the short-run length (64), as one stream', () => {
+    const chunks = [63, 64, 65, 1, 0, 200].map((length, i) => text(20 + i, length));
+    const parts = chunks.flatMap((c, i) => [c, deflatePart(text(40 + i, 900))]);
+    const expected = concat(chunks.flatMap((c, i) => [c, text(40 + i, 900)]));
+    expect(gunzipSync(gzipOf(parts)).equals(expected)).toBe(true);
+  });
+
+  it('makes files in shared slabs without one overwriting another, large ones apart', () => {
+    const slabs = new ByteSlabs();
+    const part = deflatePart(text(30, 8000));
+    const made = Array.from({ length: 400 }, (_, i) => {
+      const glue = encoder.encode(`[${i},`);
+      // Every tenth file is larger than a slab keeps (1 MiB / 16).
+      const body = i % 10 === 0 ? [glue, storedPart(text(i, 70_000))] : [glue, part];
+      return {
+        file: gzipOf(body, slabs),
+        plain: concat([glue, i % 10 === 0 ? text(i, 70_000) : text(30, 8000)]),
+      };
+    });
+    for (const { file, plain } of made) expect(gunzipSync(file).equals(plain)).toBe(true);
+    const shared = new Set(made.filter((_, i) => i % 10 !== 0).map(({ file }) => file.buffer));
+    expect(shared.size).toBeLessThan(made.length / 10);
   });
 });
