@@ -1,4 +1,6 @@
+import type { DocSet } from './doc-set.ts';
 import { EARTH_RADIUS_KM } from './geo.ts';
+import { IntBuffer } from './int-lists.ts';
 import type { GeoPoint } from './params.ts';
 
 const CELL_DEGREES = 0.5;
@@ -40,6 +42,10 @@ export class GeoGrid {
   readonly #placed: PlacedColumns;
   readonly #cellStarts: Int32Array;
   readonly #strayStart: number;
+  /** Per doc, its position in `#docs`; -1 for a doc without coordinates. */
+  readonly #positionOf: Int32Array;
+  /** Per set asked for, its docs' positions (null: asked for once, not made yet). */
+  readonly #positions = new WeakMap<DocSet, Int32Array | null>();
 
   constructor(columns: PlacedColumns) {
     const { lat, lng } = columns;
@@ -74,6 +80,8 @@ export class GeoGrid {
     }
     docs.set(strays, placed);
     this.#docs = docs;
+    this.#positionOf = new Int32Array(lat.length).fill(-1);
+    for (let j = 0; j < docs.length; j++) this.#positionOf[docs[j] as number] = j;
     const copy = <T extends Float64Array | Int32Array>(column: T): T => {
       const out = new (column.constructor as new (n: number) => T)(docs.length);
       for (let j = 0; j < docs.length; j++) out[j] = column[docs[j] as number] as number;
@@ -125,6 +133,40 @@ export class GeoGrid {
       size += (ranges[r + 1] as number) - (ranges[r] as number);
     }
     return { docs: this.#docs, ranges, size, placed: this.#placed };
+  }
+
+  /**
+   * Where the docs of `set` stand in the grid's order, ascending: a walk of the cells can then
+   * go straight to the docs of a keyword or a skill in each run instead of testing every doc of
+   * the cells. Made the second time a set is asked for (a keyword searched once is not worth the
+   * pass over the grid) and kept as long as the set is.
+   */
+  positionsOf(set: DocSet): Int32Array | undefined {
+    const known = this.#positions.get(set);
+    if (known !== undefined && known !== null) return known;
+    if (known === undefined) {
+      this.#positions.set(set, null);
+      return undefined;
+    }
+    const docs = this.#docs;
+    let positions: Int32Array;
+    if (set.size * 32 < docs.length) {
+      // Few docs: each one's position, sorted.
+      const found = new IntBuffer(set.size);
+      for (const id of set.ids) {
+        const at = this.#positionOf[id] as number;
+        if (at >= 0) found.push(at);
+      }
+      positions = found.toArray().sort();
+    } else {
+      // Many: one pass over the grid, in order, with the set's bitmap.
+      const has = set.tester();
+      const found = new IntBuffer(set.size);
+      for (let j = 0; j < docs.length; j++) if (has(docs[j] as number)) found.push(j);
+      positions = found.toArray();
+    }
+    this.#positions.set(set, positions);
+    return positions;
   }
 
   #addRows(ranges: number[], bottom: number, top: number, west: number, east: number): void {

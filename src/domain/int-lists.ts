@@ -91,6 +91,18 @@ export function sortedHas(values: Int32Array, from: number, to: number, value: n
   return false;
 }
 
+/** The first index in the sorted `values` whose value is at least `value` (its length if none). */
+export function lowerBound(values: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((values[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Ascending, without repeats. */
 export function sortedUnique(values: number[]): number[] {
   values.sort((a, b) => a - b);

@@ -13,7 +13,7 @@ import { mapIds } from './map-ids.ts';
 
 const RADIANS = Math.PI / 180;
 
-import { FloatBuffer, IntBuffer } from './int-lists.ts';
+import { FloatBuffer, IntBuffer, lowerBound } from './int-lists.ts';
 
 type Test = (index: number) => boolean;
 
@@ -52,7 +52,12 @@ export function findDocs(
   required.sort((a, b) => a.size - b.size);
   const shortest = required[0];
   const walkGeo = geo !== undefined && (shortest === undefined || geo.size <= shortest.size);
-  const tests = (walkGeo ? required : required.slice(1)).map((set) => set.tester());
+  // The cells' runs, restricted to the docs of the shortest set: both filters at once.
+  const positions =
+    geo !== undefined && shortest !== undefined ? collection.geo.positionsOf(shortest) : undefined;
+  const tests = (walkGeo && positions === undefined ? required : required.slice(1)).map((set) =>
+    set.tester(),
+  );
   const exclusions = excluded.map((set) => set.tester());
 
   const { columns } = collection;
@@ -76,7 +81,7 @@ export function findDocs(
   const distances = new FloatBuffer(near === undefined ? 0 : 256);
   // A walk of the geo grid reads the coordinates and containers it copied in its own order, in
   // sequence (`at` counts along it); any other walk reads the columns at the doc (`at` = `i`).
-  const byCell = walkGeo && geo !== undefined;
+  const byCell = (walkGeo || positions !== undefined) && geo !== undefined;
   const at = byCell ? geo.placed : { lat, lng, cosLat, container };
   const visit = (i: number, j: number): void => {
     if (wanted[at.container[j] as number] !== 1) return;
@@ -114,7 +119,17 @@ export function findDocs(
     if (near !== undefined) distances.push(distance);
   };
 
-  if (byCell) {
+  if (byCell && positions !== undefined) {
+    const { docs, ranges } = geo;
+    for (let r = 0; r < ranges.length; r += 2) {
+      const to = ranges[r + 1] as number;
+      for (let k = lowerBound(positions, ranges[r] as number); k < positions.length; k++) {
+        const j = positions[k] as number;
+        if (j >= to) break;
+        visit(docs[j] as number, j);
+      }
+    }
+  } else if (byCell) {
     const { docs, ranges } = geo;
     for (let r = 0; r < ranges.length; r += 2) {
       const to = ranges[r + 1] as number;
