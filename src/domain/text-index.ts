@@ -6,7 +6,11 @@ import { forEachWordRun, wordRuns } from './word-runs.ts';
 /** Docs that may contain a keyword; `exact` when every one of them does (no check needed). */
 export type KeywordCandidates = { set: DocSet; exact: boolean };
 
-const KEYWORD_CACHE = { maxEntries: 512, maxIds: 4_000_000 };
+/**
+ * Keyword sets kept: at most 512, and 8 million doc indices in all (32 MB), counting for each set
+ * its ids and the grid positions a distance search may make of them (`GeoGrid.positionsOf`).
+ */
+const KEYWORD_CACHE = { maxEntries: 512, maxIds: 8_000_000 };
 
 /**
  * Tokens (maximal runs of letters and digits of the lowercased texts) → the sorted docs holding
@@ -39,7 +43,7 @@ export class TextIndex {
     this.#cache = new Lru({
       maxEntries: KEYWORD_CACHE.maxEntries,
       maxWeight: KEYWORD_CACHE.maxIds,
-      weigh: (value) => value?.set.size ?? 0,
+      weigh: (value) => 2 * (value?.set.size ?? 0),
     });
   }
 
