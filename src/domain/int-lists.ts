@@ -79,22 +79,22 @@ export class RaggedBuilder {
 
 /** Whether the sorted `values[from..to)` holds `value` (binary search). */
 export function sortedHas(values: Int32Array, from: number, to: number, value: number): boolean {
-  let lo = from;
-  let hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const at = values[mid] as number;
-    if (at === value) return true;
-    if (at < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return false;
+  const at = lowerBound(values, value, from, to);
+  return at < to && values[at] === value;
 }
 
-/** The first index in the sorted `values` whose value is at least `value` (its length if none). */
-export function lowerBound(values: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = values.length;
+/**
+ * The first index of the sorted `values[from..to)` whose value is at least `value` (`to` if
+ * none).
+ */
+export function lowerBound(
+  values: Int32Array,
+  value: number,
+  from = 0,
+  to = values.length,
+): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if ((values[mid] as number) < value) lo = mid + 1;
