@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
+import type { Answer } from '../domain/operations.ts';
 import { AnswerCache, type CachedAnswer, type RequestKey } from './answer-cache.ts';
 import { gzipFromPieces } from './answer-gzip.ts';
 import type { HrmockApp } from './app.ts';
@@ -110,15 +111,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
       return;
     }
     const zipped = compress && acceptsGzip(req) ? gzipFromPieces(quick.pieces, outputs) : undefined;
-    // The plain body is assembled only when it is sent or kept.
-    const fresh: CachedAnswer = {
-      status: 200,
-      headers: OK_HEADERS,
-      get body() {
-        return bufferOf(quick.body());
-      },
-    };
-    if (zipped !== undefined) fresh.gzip = zipped;
+    const fresh = new FastAnswer(quick, zipped);
     log(req, 200, started);
     keepAndSend(req, res, key, fresh);
   }
@@ -221,6 +214,29 @@ type Written = {
   headers: string[];
   body: Buffer;
 };
+
+/**
+ * A fast-path answer to write or keep; its plain body is assembled only when it is sent or kept.
+ * A class, not an object literal with a `get body()` made per answer: V8 builds such a literal
+ * as a dictionary-mode object, and under load what those answers held was promoted out of the
+ * young generation instead of dying there (see `AssembledAnswer`).
+ */
+export class FastAnswer implements CachedAnswer {
+  readonly status = 200;
+  readonly headers = OK_HEADERS;
+  gzip?: Buffer;
+  wire?: CachedAnswer['wire'];
+  readonly #answer: Answer;
+
+  constructor(answer: Answer, gzip: Buffer | undefined) {
+    this.#answer = answer;
+    if (gzip !== undefined) this.gzip = gzip;
+  }
+
+  get body(): Buffer {
+    return bufferOf(this.#answer.body());
+  }
+}
 
 function bufferOf(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes)
