@@ -72,14 +72,18 @@ export class JsonWriter {
 }
 
 /**
- * The pieces as one text, the objects' JSON read from their sources now. A source may reuse its
- * buffer on its next read, so each object is read once for its length and again to be copied.
+ * The pieces as one text, the objects' JSON read from their sources now, made in what `make`
+ * gives (a new array unless told). A source may reuse its buffer on its next read, so each
+ * object is read once for its length and again to be copied.
  */
-export function joinPieces(pieces: readonly Piece[]): Uint8Array {
+export function joinPieces(
+  pieces: readonly Piece[],
+  make: (size: number) => Uint8Array = (size) => new Uint8Array(size),
+): Uint8Array {
   let size = 0;
   for (const piece of pieces)
     size += piece instanceof Uint8Array ? piece.length : piece.source.json(piece.index).length;
-  const out = new Uint8Array(size);
+  const out = make(size);
   let at = 0;
   for (const piece of pieces) {
     const bytes = piece instanceof Uint8Array ? piece : piece.source.json(piece.index);

@@ -1,5 +1,6 @@
 import type { Piece } from '../domain/json-writer.ts';
 import { ByteSlabs, deflatePart, type GzipPart, gzipOf } from './gzip-parts.ts';
+import type { Allocator } from './output-pool.ts';
 
 /** Compressed objects kept per source: ~20,000 profiles of ~1.5 KB each. */
 const PARTS_PER_SOURCE_BYTES = 32 * 1024 * 1024;
@@ -17,9 +18,9 @@ const slabs = new ByteSlabs();
  * compressed once) and the glue between them as stored blocks: a copy and a CRC combine per
  * piece, not a compression of the whole answer, which is never assembled. Undefined when it
  * would not pay: a short answer, or one whose bytes are mostly glue (minimal grading items,
- * predictions). `into`: slabs to make it in, for an answer that is written and dropped.
+ * predictions). `into`: where to make it, for an answer that is written and dropped.
  */
-export function gzipFromPieces(pieces: readonly Piece[], into?: ByteSlabs): Buffer | undefined {
+export function gzipFromPieces(pieces: readonly Piece[], into?: Allocator): Buffer | undefined {
   let glue = 0;
   let objects = 0;
   const parts: (GzipPart | Uint8Array)[] = [];

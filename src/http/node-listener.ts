@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
+import { joinPieces } from '../domain/json-writer.ts';
 import type { Answer } from '../domain/operations.ts';
 import { AnswerCache, type CachedAnswer, type RequestKey } from './answer-cache.ts';
 import { gzipFromPieces } from './answer-gzip.ts';
 import type { HrmockApp } from './app.ts';
 import { closeAfterEarlyAnswer, closeIfEarly } from './connections.ts';
 import { createFastPath } from './fast-path.ts';
-import { ByteSlabs } from './gzip-parts.ts';
+import { OutputPool } from './output-pool.ts';
 
 export type ListenerOptions = {
   /** Bytes of whole answers kept for repeated requests; 0 turns the cache off. */
@@ -50,13 +51,13 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     };
   }
   const cache = options.answerCacheBytes > 0 ? new AnswerCache(options.answerCacheBytes) : null;
-  // Without the cache a fresh answer is written and dropped: its gzip is made in shared slabs.
-  // With it, an answer may be kept for long, and a kept view would hold its whole slab.
-  const outputs = cache === null ? new ByteSlabs() : undefined;
+  // Without the cache a fresh answer is written and dropped: its bytes are made in a buffer of
+  // the pool, given back when written. With it, an answer may be kept, in buffers of its own.
+  const outputs = cache === null ? new OutputPool() : undefined;
   // A wrapper around the app (a test's mutant) answers through its own fetch, always.
   const own = app.fetch === app.settings.fetch;
   const fast = options.fastPath === false || !own ? () => undefined : createFastPath(app);
-  const writes = new WriteBatch();
+  const writes = new WriteBatch(outputs);
 
   return (req, res) => {
     const method = req.method ?? 'GET';
@@ -111,7 +112,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
       return;
     }
     const zipped = compress && acceptsGzip(req) ? gzipFromPieces(quick.pieces, outputs) : undefined;
-    const fresh = new FastAnswer(quick, zipped);
+    const fresh = new FastAnswer(quick, zipped, outputs);
     log(req, 200, started);
     keepAndSend(req, res, key, fresh);
   }
@@ -157,7 +158,8 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
       if (zipped) wire.gzip = headers;
       else wire.plain = headers;
     }
-    writes.add(req, res, answer.status, headers, payload);
+    const pooled = answer instanceof FastAnswer && answer.pooled;
+    writes.add(req, res, answer.status, headers, payload, pooled);
   }
 
   async function runApp(req: IncomingMessage, body: Buffer | undefined): Promise<CachedAnswer> {
@@ -188,22 +190,38 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
  */
 class WriteBatch {
   readonly #answers: Written[] = [];
+  readonly #outputs: OutputPool | undefined;
   readonly #flush = () => {
     const answers = this.#answers.splice(0);
-    for (const { req, res, status, headers, body } of answers) {
+    const outputs = this.#outputs;
+    for (const { req, res, status, headers, body, pooled } of answers) {
       try {
         closeIfEarly(req, res, status, headers);
         // One writeHead with a flat list: no per-header validation on this path.
         res.writeHead(status, headers);
-        res.end(body);
+        // A body made in the pool goes back to it once the socket has taken it ('finish').
+        if (pooled && outputs !== undefined) res.end(body, () => outputs.release(body));
+        else res.end(body);
       } catch {
         res.destroy();
       }
     }
   };
 
-  add(req: IncomingMessage, res: ServerResponse, status: number, headers: string[], body: Buffer) {
-    if (this.#answers.push({ req, res, status, headers, body }) === 1) setImmediate(this.#flush);
+  constructor(outputs: OutputPool | undefined) {
+    this.#outputs = outputs;
+  }
+
+  add(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    headers: string[],
+    body: Buffer,
+    pooled: boolean,
+  ) {
+    if (this.#answers.push({ req, res, status, headers, body, pooled }) === 1)
+      setImmediate(this.#flush);
   }
 }
 
@@ -213,28 +231,43 @@ type Written = {
   status: number;
   headers: string[];
   body: Buffer;
+  /** Made in the listener's `OutputPool`, to give back once written. */
+  pooled: boolean;
 };
 
 /**
  * A fast-path answer to write or keep; its plain body is assembled only when it is sent or kept.
  * A class, not an object literal with a `get body()` made per answer: V8 builds such a literal
  * as a dictionary-mode object, and under load what those answers held was promoted out of the
- * young generation instead of dying there (see `AssembledAnswer`).
+ * young generation instead of dying there (see `AssembledAnswer`). With `outputs` (no answer
+ * cache: the answer is written once and dropped), its bytes are made in the pool: `pooled`.
  */
 export class FastAnswer implements CachedAnswer {
   readonly status = 200;
   readonly headers = OK_HEADERS;
   gzip?: Buffer;
   wire?: CachedAnswer['wire'];
+  readonly pooled: boolean;
   readonly #answer: Answer;
+  readonly #outputs: OutputPool | undefined;
+  #body: Buffer | undefined;
 
-  constructor(answer: Answer, gzip: Buffer | undefined) {
+  constructor(answer: Answer, gzip: Buffer | undefined, outputs?: OutputPool) {
     this.#answer = answer;
+    this.#outputs = outputs;
+    this.pooled = outputs !== undefined;
     if (gzip !== undefined) this.gzip = gzip;
   }
 
   get body(): Buffer {
-    return bufferOf(this.#answer.body());
+    if (this.#body === undefined) {
+      const outputs = this.#outputs;
+      this.#body =
+        outputs === undefined
+          ? bufferOf(this.#answer.body())
+          : (joinPieces(this.#answer.pieces, (size) => outputs.take(size)) as Buffer);
+    }
+    return this.#body;
   }
 }
 

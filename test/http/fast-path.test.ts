@@ -194,6 +194,67 @@ describe('the fast path', () => {
     });
   });
 
+  // Without the answer cache, answers are made in buffers of a pool that are made into other
+  // answers once written: an answer still waiting for a slow client must keep its bytes.
+  it('keeps the bytes of answers waiting on a client that does not read, while others are answered', async () => {
+    const { port } = new URL(fast.url);
+    const bodies = Array.from({ length: 60 }, (_, i) =>
+      JSON.stringify({ source_keys: search.source_keys, limit: 60 + (i % 41), page: 1 + (i % 3) }),
+    );
+    const stalled = connect(Number(port), '127.0.0.1');
+    stalled.on('error', () => {});
+    stalled.pause();
+    const received: Buffer[] = [];
+    stalled.on('data', (chunk) => received.push(chunk));
+    stalled.write(
+      bodies
+        .map(
+          (body) =>
+            `POST /v1/profiles/searching HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        )
+        .join(''),
+    );
+    // Meanwhile other clients are answered, in buffers given back and taken again.
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          send(
+            fast.url,
+            {
+              method: 'POST',
+              path: '/v1/profiles/searching',
+              body: JSON.stringify({ ...search, limit: 1 + ((i * 7 + round) % 90) }),
+            },
+            i % 2 === 0,
+          ),
+        ),
+      );
+    }
+    const expected = await Promise.all(
+      bodies.map((body) =>
+        send(hono.url, { method: 'POST', path: '/v1/profiles/searching', body }, false),
+      ),
+    );
+    const total = expected.reduce((sum, answer) => sum + answer.body.length, 0);
+    // More than the kernel holds for a client that does not read: some answers had to wait.
+    expect(total).toBeGreaterThan(6 * 1024 * 1024);
+    stalled.resume();
+    const raw = await new Promise<Buffer>((resolve, reject) => {
+      const check = () => {
+        const all = Buffer.concat(received);
+        if (httpBodies(all).length === bodies.length) resolve(all);
+      };
+      stalled.on('data', check);
+      stalled.on('error', reject);
+      check();
+    });
+    stalled.destroy();
+    const answers = httpBodies(raw);
+    answers.forEach((body, i) => {
+      expect(body.equals((expected[i] as (typeof expected)[number]).body)).toBe(true);
+    });
+  });
+
   it('answers pipelined requests in order, and clients gone before the write cost nothing', async () => {
     const { port } = new URL(fast.url);
     const gone = Array.from({ length: 10 }, () => {
@@ -223,3 +284,18 @@ describe('the fast path', () => {
     expect((await send(fast.url, { path: paths[0] as string }, false)).status).toBe(200);
   });
 });
+
+/** The bodies of the complete HTTP/1.1 answers in `raw`, framed by their Content-Length. */
+function httpBodies(raw: Buffer): Buffer[] {
+  const bodies: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const end = raw.indexOf('\r\n\r\n', at);
+    if (end < 0) return bodies;
+    const head = raw.subarray(at, end).toString('latin1');
+    const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? Number.NaN);
+    if (!Number.isFinite(length) || end + 4 + length > raw.length) return bodies;
+    bodies.push(raw.subarray(end + 4, end + 4 + length));
+    at = end + 4 + length;
+  }
+}
