@@ -20,6 +20,11 @@ export class IntBuffer {
     return this.#length;
   }
 
+  /** Empties the list, keeping its buffer for the next values. */
+  clear(): void {
+    this.#length = 0;
+  }
+
   /** The values pushed so far, in a buffer of exactly that length. */
   toArray(): Int32Array {
     return this.#data.slice(0, this.#length);
@@ -42,6 +47,11 @@ export class FloatBuffer {
       this.#data = grown;
     }
     this.#data[this.#length++] = value;
+  }
+
+  /** Empties the list, keeping its buffer for the next values. */
+  clear(): void {
+    this.#length = 0;
   }
 
   /** The values pushed so far, in a buffer of exactly that length. */

