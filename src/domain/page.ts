@@ -40,13 +40,7 @@ export function pageBy(
   for (let i = 0; i < count; i++) {
     if (heap.length < wanted) {
       heap.push(i);
-      let child = heap.length - 1;
-      while (child > 0) {
-        const parent = (child - 1) >> 1;
-        if (compare(heap[child] as number, heap[parent] as number) <= 0) break;
-        swap(heap, child, parent);
-        child = parent;
-      }
+      siftUp(heap, compare);
     } else if (compare(i, heap[0] as number) < 0) {
       heap[0] = i;
       siftDown(heap, heap.length, compare);
@@ -58,6 +52,17 @@ export function pageBy(
     siftDown(heap, end, compare);
   }
   return start === 0 ? heap : heap.slice(start);
+}
+
+/** Moves the last of `heap` up to its place. */
+function siftUp(heap: number[], compare: (a: number, b: number) => number): void {
+  let child = heap.length - 1;
+  while (child > 0) {
+    const parent = (child - 1) >> 1;
+    if (compare(heap[child] as number, heap[parent] as number) <= 0) return;
+    swap(heap, child, parent);
+    child = parent;
+  }
 }
 
 /** Moves the top of `heap[0, size)` down to its place. */
@@ -78,67 +83,13 @@ function siftDown(heap: number[], size: number, compare: (a: number, b: number) 
 
 /** The `count` smallest of distinct integers, ascending. */
 function smallestInts(values: Int32Array, count: number): Int32Array {
-  const heap = new Heap((a, b) => a - b, count);
-  for (let i = 0; i < values.length; i++) heap.offer(values[i] as number);
-  return Int32Array.from(heap.sorted());
-}
-
-/** Keeps the `capacity` first items offered to it, by `compare`; the last of them on top. */
-class Heap {
-  readonly #items: number[] = [];
-  readonly #compare: (a: number, b: number) => number;
-  readonly #capacity: number;
-
-  constructor(compare: (a: number, b: number) => number, capacity: number) {
-    this.#compare = compare;
-    this.#capacity = capacity;
-  }
-
-  offer(item: number): void {
-    const items = this.#items;
-    if (items.length < this.#capacity) {
-      items.push(item);
-      this.#up(items.length - 1);
-    } else if (this.#compare(item, items[0] as number) < 0) {
-      items[0] = item;
-      this.#down(0);
-    }
-  }
-
-  sorted(): number[] {
-    return [...this.#items].sort(this.#compare);
-  }
-
-  #up(at: number): void {
-    const items = this.#items;
-    let child = at;
-    while (child > 0) {
-      const parent = (child - 1) >> 1;
-      if (this.#compare(items[child] as number, items[parent] as number) <= 0) break;
-      swap(items, child, parent);
-      child = parent;
-    }
-  }
-
-  #down(at: number): void {
-    const items = this.#items;
-    let parent = at;
-    for (;;) {
-      const left = parent * 2 + 1;
-      const right = left + 1;
-      let largest = parent;
-      if (left < items.length && this.#compare(items[left] as number, items[largest] as number) > 0)
-        largest = left;
-      if (
-        right < items.length &&
-        this.#compare(items[right] as number, items[largest] as number) > 0
-      )
-        largest = right;
-      if (largest === parent) return;
-      swap(items, parent, largest);
-      parent = largest;
-    }
-  }
+  const positions = pageBy(
+    values.length,
+    (a, b) => (values[a] as number) - (values[b] as number),
+    0,
+    count,
+  );
+  return Int32Array.from(positions, (p) => values[p] as number);
 }
 
 function swap(items: number[], a: number, b: number): void {
