@@ -29,6 +29,11 @@ export class IntBuffer {
   toArray(): Int32Array {
     return this.#data.slice(0, this.#length);
   }
+
+  /** The values pushed so far, as a view: valid until the list is cleared or grows. */
+  view(): Int32Array {
+    return this.#data.subarray(0, this.#length);
+  }
 }
 
 /** `IntBuffer` for doubles: no boxed numbers and no array transitions on a hot path. */
@@ -54,9 +59,9 @@ export class FloatBuffer {
     this.#length = 0;
   }
 
-  /** The values pushed so far, in a buffer of exactly that length. */
-  toArray(): Float64Array {
-    return this.#data.slice(0, this.#length);
+  /** The values pushed so far, as a view: valid until the list is cleared or grows. */
+  view(): Float64Array {
+    return this.#data.subarray(0, this.#length);
   }
 }
 

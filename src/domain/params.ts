@@ -106,6 +106,14 @@ export class ParamReader {
         : undefined;
     }
     const raw = this.#raw.get(name);
+    // The usual form, a list of keys (a JSON array, or a key per repeated query name): as sent,
+    // what the reading below would make of it too.
+    if (
+      Array.isArray(raw) &&
+      raw.length > 0 &&
+      raw.every((v) => typeof v === 'string' && KEY_PATTERN.test(v))
+    )
+      return raw.length === 1 ? [raw[0] as string] : [...new Set(raw as string[])];
     const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => {
       const decoded = maybeJson(v);
       if (Array.isArray(decoded)) return decoded;

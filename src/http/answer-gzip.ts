@@ -12,6 +12,8 @@ const MIN_BYTES = 1024;
 type Kept = { parts: Map<number, GzipPart>; bytes: number };
 const kept = new WeakMap<object, Kept>();
 const slabs = new ByteSlabs();
+/** The parts of the answer being made: one list for every answer (they are made one at a time). */
+const PARTS: (GzipPart | Uint8Array)[] = [];
 
 /**
  * The gzip of an answer made mostly of stored objects, from their compressed JSON (each
@@ -23,37 +25,50 @@ const slabs = new ByteSlabs();
 export function gzipFromPieces(pieces: readonly Piece[], into?: Allocator): Buffer | undefined {
   let glue = 0;
   let objects = 0;
-  const parts: (GzipPart | Uint8Array)[] = [];
-  for (const piece of pieces) {
+  const parts = PARTS;
+  // The pieces of an answer come from one source or few: its parts are looked up once a run.
+  let source: object | undefined;
+  let sourceParts: Kept | undefined;
+  for (let k = 0; k < pieces.length; k++) {
+    const piece = pieces[k] as Piece;
     if (piece instanceof Uint8Array) {
       glue += piece.length;
       parts.push(piece);
       continue;
     }
-    const part = partOf(piece);
+    if (piece.source !== source || sourceParts === undefined) {
+      source = piece.source;
+      sourceParts = keptOf(piece.source);
+    }
+    const part = sourceParts.parts.get(piece.index) ?? partOf(sourceParts, piece);
     objects += part.length;
     parts.push(part);
   }
-  if (objects + glue < MIN_BYTES || objects < (objects + glue) * MIN_OBJECT_SHARE) return undefined;
-  return gzipOf(parts, into);
+  const zipped =
+    objects + glue < MIN_BYTES || objects < (objects + glue) * MIN_OBJECT_SHARE
+      ? undefined
+      : gzipOf(parts, into);
+  parts.length = 0;
+  return zipped;
+}
+
+function keptOf(source: object): Kept {
+  let found = kept.get(source);
+  if (found === undefined) {
+    found = { parts: new Map(), bytes: 0 };
+    kept.set(source, found);
+  }
+  return found;
 }
 
 /** A stored object's part, compressed on first use; past the budget, the kept ones start over. */
-function partOf(piece: Exclude<Piece, Uint8Array>): GzipPart {
-  let source = kept.get(piece.source);
-  if (source === undefined) {
-    source = { parts: new Map(), bytes: 0 };
-    kept.set(piece.source, source);
+function partOf(source: Kept, piece: Exclude<Piece, Uint8Array>): GzipPart {
+  const part = deflatePart(piece.source.json(piece.index), 6, slabs);
+  if (source.bytes + part.deflated.length > PARTS_PER_SOURCE_BYTES) {
+    source.parts = new Map();
+    source.bytes = 0;
   }
-  let part = source.parts.get(piece.index);
-  if (part === undefined) {
-    part = deflatePart(piece.source.json(piece.index), 6, slabs);
-    if (source.bytes + part.deflated.length > PARTS_PER_SOURCE_BYTES) {
-      source.parts = new Map();
-      source.bytes = 0;
-    }
-    source.parts.set(piece.index, part);
-    source.bytes += part.deflated.length;
-  }
+  source.parts.set(piece.index, part);
+  source.bytes += part.deflated.length;
   return part;
 }
