@@ -16,6 +16,8 @@ export class Lru<K, V> {
   readonly #maxWeight: number;
   readonly #weigh: (value: V) => number;
   #weight = 0;
+  /** The key last set or moved to the end: the most recently used. */
+  #newest: K | undefined;
 
   constructor(options: LruOptions<V>) {
     this.#maxEntries = options.maxEntries;
@@ -25,9 +27,11 @@ export class Lru<K, V> {
 
   get(key: K): V | undefined {
     const value = this.#entries.get(key);
-    if (value !== undefined) {
+    // Moved to the end, unless it is there already (the same key asked for again and again).
+    if (value !== undefined && key !== this.#newest) {
       this.#entries.delete(key);
       this.#entries.set(key, value);
+      this.#newest = key;
     }
     return value;
   }
@@ -48,6 +52,7 @@ export class Lru<K, V> {
       this.#weight -= this.#weigh(previous);
     }
     this.#entries.set(key, value);
+    this.#newest = key;
     this.#weight += this.#weigh(value);
     while (this.#entries.size > this.#maxEntries || this.#weight > this.#maxWeight) {
       const oldest = this.#entries.entries().next();

@@ -354,12 +354,11 @@ export class ParamReader {
     return point;
   }
 
-  /** A batch of `{containerField, keyField}` objects, e.g. profile_ids. */
-  idList<A extends string, B extends string>(
-    name: string,
-    fields: [A, B],
-    max: number,
-  ): Array<Record<A | B, string>> | undefined {
+  /**
+   * A batch of `{containerField, keyField}` objects, e.g. profile_ids, as [container, key]
+   * pairs.
+   */
+  idList(name: string, fields: [string, string], max: number): [string, string][] | undefined {
     if (!this.has(name)) return undefined;
     if (this.#dictKeys(name, fields)) return undefined;
     const list = this.#list(name);
@@ -378,7 +377,9 @@ export class ParamReader {
       );
       return undefined;
     }
-    const ids: Array<Record<A | B, string>> = [];
+    const ids: [string, string][] = [];
+    // The first field is mostly the same key all along (a batch from one source or board).
+    let checked: string | undefined;
     for (const [index, entry] of list.entries()) {
       const item = maybeJson(entry) as Record<string, unknown> | null;
       const a = typeof item === 'object' && item !== null ? item[fields[0]] : undefined;
@@ -386,7 +387,7 @@ export class ParamReader {
       if (
         typeof a !== 'string' ||
         typeof b !== 'string' ||
-        !KEY_PATTERN.test(a) ||
+        (a !== checked && !KEY_PATTERN.test(a)) ||
         !KEY_PATTERN.test(b)
       ) {
         this.error(
@@ -395,7 +396,8 @@ export class ParamReader {
         );
         return undefined;
       }
-      ids.push({ [fields[0]]: a, [fields[1]]: b } as Record<A | B, string>);
+      checked = a;
+      ids.push([a, b]);
     }
     return ids;
   }

@@ -4,18 +4,28 @@
  */
 export class RefIndex<T> {
   readonly #byContainer = new Map<string, Map<string, T>>();
+  /** The container last looked up, and its map (undefined when it has none). */
+  #lastKey: string | undefined;
+  #lastMap: Map<string, T> | undefined;
 
   set(containerKey: string, id: string, value: T): void {
     let inContainer = this.#byContainer.get(containerKey);
     if (inContainer === undefined) {
       inContainer = new Map();
       this.#byContainer.set(containerKey, inContainer);
+      // A container looked up before it had a map has one now.
+      this.#lastKey = undefined;
     }
     inContainer.set(id, value);
   }
 
   find(containerKey: string, id: string): T | undefined {
-    return this.#byContainer.get(containerKey)?.get(id);
+    // A batch names one container again and again: its map is looked up once for the run.
+    if (containerKey !== this.#lastKey) {
+      this.#lastKey = containerKey;
+      this.#lastMap = this.#byContainer.get(containerKey);
+    }
+    return this.#lastMap?.get(id);
   }
 
   /** By `containerKey/id`, the form `refId` makes. */

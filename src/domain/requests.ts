@@ -170,8 +170,7 @@ export function parseGrading(kind: Kind, raw: RawParams): Result<GradeQuery> {
       `send either ${names.ids} (batch) or ${names.containerKey} with ${names.key} or ${names.reference} (single), not both`,
     );
   } else if (read.has(names.ids)) {
-    if (ids !== undefined)
-      query.batch = ids.map((id) => ({ containerKey: id[names.containerKey], key: id[names.key] }));
+    if (ids !== undefined) query.batch = ids.map(([containerKey, key]) => ({ containerKey, key }));
   } else if (singleNamed) {
     const single = readObjectRef(read, kind, true);
     if (single !== undefined) query.single = single;
