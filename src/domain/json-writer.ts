@@ -24,8 +24,11 @@ export class JsonWriter {
   #length = 0;
   /** Where the glue not yet closed by an object starts in the scratch buffer. */
   #from = 0;
-  /** The pieces so far; glue as [start, end) of the scratch buffer until `finish`. */
-  readonly #pieces: (Piece | [number, number])[] = [];
+  /**
+   * The pieces so far; a run of glue as the offset where it ends in the scratch buffer (it starts
+   * where the run before it ended) until `finish`: a number, not a pair allocated per run.
+   */
+  readonly #pieces: (Piece | number)[] = [];
 
   /** Appends JSON text. */
   text(json: string): void {
@@ -69,14 +72,21 @@ export class JsonWriter {
     const glue = JsonWriter.#scratch.slice(0, this.#length);
     this.#length = 0;
     this.#from = 0;
-    return this.#pieces.map((piece) =>
-      Array.isArray(piece) ? glue.subarray(piece[0], piece[1]) : piece,
-    );
+    // The list itself becomes the answer's, its glue ends turned into views in place.
+    const pieces = this.#pieces;
+    let start = 0;
+    for (let k = 0; k < pieces.length; k++) {
+      const piece = pieces[k];
+      if (typeof piece !== 'number') continue;
+      pieces[k] = glue.subarray(start, piece);
+      start = piece;
+    }
+    return pieces as Piece[];
   }
 
   #close(): void {
     if (this.#length === this.#from) return;
-    this.#pieces.push([this.#from, this.#length]);
+    this.#pieces.push(this.#length);
     this.#from = this.#length;
   }
 
