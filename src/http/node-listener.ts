@@ -85,9 +85,17 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
       }
       return;
     }
-    readBody(req)
-      .then((body) => answer(req, res, body, started))
-      .catch(() => res.destroy());
+    readBody(
+      req,
+      (body) => {
+        try {
+          answer(req, res, body, started);
+        } catch {
+          res.destroy();
+        }
+      },
+      () => res.destroy(),
+    );
   };
 
   /** Answers from the cache or the fast path at once; through the app (a promise) otherwise. */
@@ -307,11 +315,25 @@ function keyOf(generation: number, req: IncomingMessage, body: Buffer | undefine
   };
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+/**
+ * Calls `done` with the request's body once it has all arrived: the one chunk it came in, as a
+ * short body does, or the chunks joined (a callback, not a promise: a POST is answered in the
+ * turn its body ends, as a GET is).
+ */
+function readBody(
+  req: IncomingMessage,
+  done: (body: Buffer) => void,
+  failed: (error: Error) => void,
+): void {
+  let first: Buffer | undefined;
+  let chunks: Buffer[] | undefined;
+  req.on('data', (chunk: Buffer) => {
+    if (first === undefined) first = chunk;
+    else if (chunks === undefined) chunks = [first, chunk];
+    else chunks.push(chunk);
   });
+  req.on('end', () => done(chunks === undefined ? (first ?? EMPTY) : Buffer.concat(chunks)));
+  req.on('error', failed);
 }
+
+const EMPTY = Buffer.alloc(0);

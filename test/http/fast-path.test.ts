@@ -255,6 +255,40 @@ describe('the fast path', () => {
     });
   });
 
+  it('reads a POST body sent in pieces, with pauses between them, to its end', async () => {
+    const body = JSON.stringify({ ...search, limit: 7 });
+    const cut = [0, 5, 40, body.length - 1, body.length];
+    const { port } = new URL(fast.url);
+    const raw = await new Promise<Buffer>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      const received: Buffer[] = [];
+      socket.on('data', (chunk) => {
+        received.push(chunk);
+        const all = Buffer.concat(received);
+        if (httpBodies(all).length === 1) {
+          socket.end();
+          resolve(all);
+        }
+      });
+      socket.on('error', reject);
+      socket.write(
+        `POST /v1/profiles/searching HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      );
+      // Each piece in a write of its own, a moment after the one before: a chunk of its own.
+      cut.slice(1).forEach((end, k) => {
+        setTimeout(() => socket.write(body.slice(cut[k], end)), 20 * (k + 1));
+      });
+    });
+    const whole = await send(
+      fast.url,
+      { method: 'POST', path: '/v1/profiles/searching', body },
+      false,
+    );
+    expect(whole.status).toBe(200);
+    expect(JSON.parse(whole.body.toString()).meta.count).toBe(7);
+    expect(httpBodies(raw)[0]?.equals(whole.body)).toBe(true);
+  });
+
   it('answers pipelined requests in order, and clients gone before the write cost nothing', async () => {
     const { port } = new URL(fast.url);
     const gone = Array.from({ length: 10 }, () => {
