@@ -77,7 +77,7 @@ export function listOf<T>(items: readonly T[], write: (out: JsonWriter, item: T)
   return (out: JsonWriter): void => {
     out.text('[');
     items.forEach((item, i) => {
-      if (i > 0) out.text(',');
+      if (i > 0) out.comma();
       write(out, item);
     });
     out.text(']');

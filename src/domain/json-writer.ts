@@ -1,4 +1,6 @@
 const encoder = new TextEncoder();
+/** The comma between two objects of a list: one piece for all (a piece is never written to). */
+const COMMA = Uint8Array.of(0x2c);
 /** Texts up to this long are tried as ASCII first. */
 const SHORT_TEXT = 64;
 
@@ -58,6 +60,21 @@ export class JsonWriter {
     this.#reserve(json.length);
     JsonWriter.#scratch.set(json, this.#length);
     this.#length += json.length;
+  }
+
+  /**
+   * Appends `,`: right after an object, as a piece shared by every answer (no run of glue of its
+   * own, which would be a view made per comma); after glue, as glue.
+   */
+  comma(): void {
+    if (this.#length === this.#from && this.#pieces.length > 0) {
+      const last = this.#pieces[this.#pieces.length - 1];
+      if (typeof last === 'object' && !(last instanceof Uint8Array)) {
+        this.#pieces.push(COMMA);
+        return;
+      }
+    }
+    this.text(',');
   }
 
   /** Appends the JSON of object `index` of `source`, by reference. */
