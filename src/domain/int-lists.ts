@@ -66,6 +66,27 @@ export class FloatBuffer {
 }
 
 /**
+ * A typed array kept from use to use, for values that live while one list is worked on:
+ * `take(n)` gives `n` of them, not zeroed, valid until the next `take`. A new typed array of more
+ * than 64 bytes costs ~0.7 µs (node 20: 130 ints 666 ns, a view of one kept 16 ns), its memory
+ * being allocated outside the JavaScript heap.
+ */
+export class Scratch<T extends Int32Array | Float64Array> {
+  readonly #make: (length: number) => T;
+  #values: T;
+
+  constructor(make: (length: number) => T) {
+    this.#make = make;
+    this.#values = make(1024);
+  }
+
+  take(length: number): T {
+    if (this.#values.length < length) this.#values = this.#make(2 ** Math.ceil(Math.log2(length)));
+    return this.#values.subarray(0, length) as T;
+  }
+}
+
+/**
  * One list of integers per object, stored end to end (compressed sparse rows): the values of
  * object i are `values[starts[i]]` up to `values[starts[i + 1]]`.
  */

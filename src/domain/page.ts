@@ -1,3 +1,4 @@
+import { Scratch } from './int-lists.ts';
 import type { Ranking } from './sort-orders.ts';
 
 /**
@@ -13,7 +14,7 @@ export function pageByRank(
   const { rank, order } = ranking;
   const wanted = Math.min(ids.length, start + limit);
   if (start >= wanted) return [];
-  const ranks = scratchRanks(ids.length);
+  const ranks = RANKS.take(ids.length);
   for (let i = 0; i < ids.length; i++) ranks[i] = rank[ids[i] as number] as number;
   const page: number[] = [];
   if (wanted * 4 >= ids.length) {
@@ -32,17 +33,8 @@ export function pageByRank(
   return page;
 }
 
-/**
- * The ranks of a list being paged, in one buffer kept from page to page (a page is made at once,
- * never two together): a new `Int32Array` of more than 16 values costs ~0.7 µs, its memory being
- * allocated outside the JavaScript heap.
- */
-let ranksBuffer = new Int32Array(1024);
-
-function scratchRanks(length: number): Int32Array {
-  if (ranksBuffer.length < length) ranksBuffer = new Int32Array(2 ** Math.ceil(Math.log2(length)));
-  return ranksBuffer.subarray(0, length);
-}
+/** The ranks of the list being paged (a page is made at once, never two together). */
+const RANKS = new Scratch((length) => new Int32Array(length));
 
 /**
  * Positions `[start, start + limit)` of `0 … count - 1` ordered by `compare`, a total order: the

@@ -13,7 +13,7 @@ import { mapIds } from './map-ids.ts';
 
 const RADIANS = Math.PI / 180;
 
-import { FloatBuffer, IntBuffer, lowerBound } from './int-lists.ts';
+import { FloatBuffer, IntBuffer, lowerBound, Scratch } from './int-lists.ts';
 
 type Test = (index: number) => boolean;
 
@@ -244,17 +244,15 @@ function sortValues(
 
 /**
  * Minus each value, in a plain loop (`map` with a callback cost more than the page itself), into
- * a buffer kept from page to page: the values only order the page being made.
+ * values kept from page to page: they only order the page being made.
  */
 function negated(values: Float64Array): Float64Array {
-  if (negatedBuffer.length < values.length)
-    negatedBuffer = new Float64Array(2 ** Math.ceil(Math.log2(values.length)));
-  const out = negatedBuffer.subarray(0, values.length);
+  const out = NEGATED.take(values.length);
   for (let k = 0; k < values.length; k++) out[k] = -(values[k] as number);
   return out;
 }
 
-let negatedBuffer = new Float64Array(1024);
+const NEGATED = new Scratch((length) => new Float64Array(length));
 
 /**
  * Nearer is larger: minus the distance from `point` to a profile's nearest experience or
