@@ -113,7 +113,7 @@ export class ParamReader {
       raw.length > 0 &&
       raw.every((v) => typeof v === 'string' && KEY_PATTERN.test(v))
     )
-      return raw.length === 1 ? [raw[0] as string] : [...new Set(raw as string[])];
+      return [...new Set(raw as string[])];
     const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => {
       const decoded = maybeJson(v);
       if (Array.isArray(decoded)) return decoded;

@@ -23,9 +23,21 @@ const PARTS: (GzipPart | Uint8Array)[] = [];
  * predictions). `into`: where to make it, for an answer that is written and dropped.
  */
 export function gzipFromPieces(pieces: readonly Piece[], into?: Allocator): Buffer | undefined {
+  try {
+    return gzipOfPieces(pieces, PARTS, into);
+  } finally {
+    // Emptied whatever happened, or a throw would leave its parts in the next answer.
+    PARTS.length = 0;
+  }
+}
+
+function gzipOfPieces(
+  pieces: readonly Piece[],
+  parts: (GzipPart | Uint8Array)[],
+  into: Allocator | undefined,
+): Buffer | undefined {
   let glue = 0;
   let objects = 0;
-  const parts = PARTS;
   // The pieces of an answer come from one source or few: its parts are looked up once a run.
   let source: object | undefined;
   let sourceParts: Kept | undefined;
@@ -44,12 +56,8 @@ export function gzipFromPieces(pieces: readonly Piece[], into?: Allocator): Buff
     objects += part.length;
     parts.push(part);
   }
-  const zipped =
-    objects + glue < MIN_BYTES || objects < (objects + glue) * MIN_OBJECT_SHARE
-      ? undefined
-      : gzipOf(parts, into);
-  parts.length = 0;
-  return zipped;
+  if (objects + glue < MIN_BYTES || objects < (objects + glue) * MIN_OBJECT_SHARE) return undefined;
+  return gzipOf(parts, into);
 }
 
 function keptOf(source: object): Kept {
