@@ -68,7 +68,13 @@ export function answerOf(message: string, data: DataMember[], meta?: Meta): Answ
     out.text(`${i === 0 ? '' : ','}${JSON.stringify(name)}:`);
     write(out);
   });
-  out.text(meta === undefined ? '}}' : `},"meta":${JSON.stringify(meta)}}`);
+  if (meta === undefined) {
+    out.text('}}');
+  } else {
+    out.text('},"meta":');
+    out.value(meta);
+    out.text('}');
+  }
   return new AssembledAnswer(out.finish());
 }
 
@@ -86,7 +92,7 @@ export function listOf<T>(items: readonly T[], write: (out: JsonWriter, item: T)
 
 /** Writes `JSON.stringify(value)`. */
 export function valueJson(value: unknown) {
-  return (out: JsonWriter): void => out.text(JSON.stringify(value));
+  return (out: JsonWriter): void => out.value(value);
 }
 
 /** The object form of an answer. */

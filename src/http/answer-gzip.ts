@@ -1,5 +1,6 @@
+import { ByteSlabs } from '../domain/byte-slabs.ts';
 import type { Piece } from '../domain/json-writer.ts';
-import { ByteSlabs, deflatePart, type GzipPart, gzipOf } from './gzip-parts.ts';
+import { deflatePart, type GzipPart, gzipOf } from './gzip-parts.ts';
 import type { Allocator } from './output-pool.ts';
 
 /** Compressed objects kept per source: ~20,000 profiles of ~1.5 KB each. */
@@ -11,7 +12,8 @@ const MIN_BYTES = 1024;
 /** Per source, its objects' parts by index, and their bytes in all. */
 type Kept = { parts: Map<number, GzipPart>; bytes: number };
 const kept = new WeakMap<object, Kept>();
-const slabs = new ByteSlabs();
+/** The kept parts' bytes: slabs of 1 MiB, each holding ~600 parts side by side. */
+const slabs = new ByteSlabs(1024 * 1024, (size) => Buffer.allocUnsafeSlow(size));
 /** The parts of the answer being made: one list for every answer (they are made one at a time). */
 const PARTS: (GzipPart | Uint8Array)[] = [];
 

@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import type { ByteSlabs } from '../domain/byte-slabs.ts';
 import type { Allocator } from './output-pool.ts';
 
 /**
@@ -19,38 +20,6 @@ export type GzipPart = {
   /** x^(8 * length) modulo the CRC polynomial: what shifts a CRC past these bytes. */
   readonly shift: number;
 };
-
-/**
- * Keeps many short byte runs in shared slabs of 1 MiB. zlib hands back each result as a view of
- * a 16 KB buffer of its own: ten thousand kept parts of ~1.5 KB held 160 MB that way, spread
- * across the heap, where the slabs hold 15 MB side by side. A slab is freed when no part in it is
- * referenced any more.
- */
-export class ByteSlabs implements Allocator {
-  static readonly SLAB = 1024 * 1024;
-  #slab = Buffer.alloc(0);
-  #at = 0;
-
-  /** A copy of `bytes` in the current slab (a copy of its own when it is large). */
-  keep(bytes: Uint8Array): Uint8Array {
-    const view = this.take(bytes.length);
-    view.set(bytes);
-    return view;
-  }
-
-  /** `size` bytes, not zeroed, in the current slab (a buffer of their own when large). */
-  take(size: number): Buffer {
-    if (size > ByteSlabs.SLAB / 16) return Buffer.allocUnsafe(size);
-    if (this.#at + size > this.#slab.length) {
-      this.#slab = Buffer.allocUnsafeSlow(ByteSlabs.SLAB);
-      this.#at = 0;
-    }
-    const view = this.#slab.subarray(this.#at, this.#at + size);
-    // Each run starts on 8 bytes, as the allocator would place it.
-    this.#at += (size + 7) & ~7;
-    return view;
-  }
-}
 
 /**
  * Compresses `bytes` into a part of its own (no back-references outside it), its bytes copied

@@ -256,7 +256,8 @@ export class FastAnswer implements CachedAnswer {
   gzip?: Buffer;
   wire?: CachedAnswer['wire'];
   readonly pooled: boolean;
-  readonly #answer: Answer;
+  /** Until the body is made: then dropped, with the shared glue slabs its pieces are views of. */
+  #answer: Answer | undefined;
   readonly #outputs: OutputPool | undefined;
   #body: Buffer | undefined;
 
@@ -269,11 +270,19 @@ export class FastAnswer implements CachedAnswer {
 
   get body(): Buffer {
     if (this.#body === undefined) {
+      const answer = this.#answer as Answer;
       const outputs = this.#outputs;
-      this.#body =
-        outputs === undefined
-          ? bufferOf(this.#answer.body())
-          : (joinPieces(this.#answer.pieces, (size) => outputs.take(size)) as Buffer);
+      const [only] = answer.pieces;
+      if (outputs === undefined) {
+        // Kept in the cache: bytes of its own, not views that would keep shared slabs alive.
+        this.#body = bufferOf(answer.body());
+      } else if (answer.pieces.length === 1 && only instanceof Uint8Array) {
+        // All glue (a minimal grading answer): written as it is, and dropped with the answer.
+        this.#body = bufferOf(only);
+      } else {
+        this.#body = joinPieces(answer.pieces, (size) => outputs.take(size)) as Buffer;
+      }
+      this.#answer = undefined;
     }
     return this.#body;
   }

@@ -1,6 +1,7 @@
 import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ByteSlabs, crcOf, deflatePart, gzipOf, storedPart } from '../../src/http/gzip-parts.ts';
+import { ByteSlabs } from '../../src/domain/byte-slabs.ts';
+import { crcOf, deflatePart, gzipOf, storedPart } from '../../src/http/gzip-parts.ts';
 
 const encoder = new TextEncoder();
 
@@ -97,7 +98,7 @@ describe('gzip assembled from parts compressed once', () => {
   });
 
   it('makes files in shared slabs without one overwriting another, large ones apart', () => {
-    const slabs = new ByteSlabs();
+    const slabs = new ByteSlabs(1024 * 1024, (size) => Buffer.allocUnsafeSlow(size));
     const part = deflatePart(text(30, 8000));
     const made = Array.from({ length: 400 }, (_, i) => {
       const glue = encoder.encode(`[${i},`);
