@@ -2,8 +2,9 @@ import { Scratch } from './int-lists.ts';
 import type { Ranking } from './sort-orders.ts';
 
 /**
- * Items `[start, start + limit)` of `ids` in the order of their ranks: the smallest ranks are
- * picked with a heap, or the ranks are sorted when most of the list is wanted anyway.
+ * Items `[start, start + limit)` of `ids` (distinct) in the order of their ranks: read off marks
+ * laid on the ranks when the list holds a fair share of the ranked docs, else the smallest ranks
+ * are picked with a heap, or sorted when most of the list is wanted anyway.
  */
 export function pageByRank(
   ids: ArrayLike<number>,
@@ -14,6 +15,7 @@ export function pageByRank(
   const { rank, order } = ranking;
   const wanted = Math.min(ids.length, start + limit);
   if (start >= wanted) return [];
+  if (order.length <= ids.length * MARK_SPAN) return pageByMarks(ids, ranking, start, wanted);
   const ranks = RANKS.take(ids.length);
   for (let i = 0; i < ids.length; i++) ranks[i] = rank[ids[i] as number] as number;
   const page: number[] = [];
@@ -22,81 +24,226 @@ export function pageByRank(
     for (let r = start; r < wanted; r++) page.push(order[ranks[r] as number] as number);
     return page;
   }
-  // Ranks are distinct: their difference orders them.
-  const positions = pageBy(
-    ids.length,
-    (a, b) => (ranks[a] as number) - (ranks[b] as number),
-    start,
-    limit,
-  );
-  for (const p of positions) page.push(order[ranks[p] as number] as number);
+  // Ranks are distinct: they alone order the list.
+  const keys = KEYS.take(ids.length);
+  for (let i = 0; i < ids.length; i++) keys[i] = ranks[i] as number;
+  for (const p of pageByKeys(keys, ranks, start, limit))
+    page.push(order[ranks[p] as number] as number);
   return page;
 }
 
 /** The ranks of the list being paged (a page is made at once, never two together). */
 const RANKS = new Scratch((length) => new Int32Array(length));
 
+/** Marks are read when at least one ranked doc in this many is in the list. */
+const MARK_SPAN = 8;
+/** One mark per ranked doc, all 0 between pages. */
+const MARKS = new Scratch((length) => new Uint8Array(length));
+
 /**
- * Positions `[start, start + limit)` of `0 … count - 1` ordered by `compare`, a total order: the
- * first `start + limit` are kept in a heap, which is then sorted in place. (Sorting them all with
- * `Array.prototype.sort` took 13 µs for 126 found docs: the built-in calls the comparison back
- * across the boundary every time; here it is ordinary code the compiler can inline.)
+ * The page read off marks laid on the ranks of the listed docs: no comparison at all, and a walk
+ * of the ranks only as far as the last one wanted (126 docs of 1,000, 30 wanted: 1.0 µs, where
+ * the heap took 3.6). The marks are lifted again before returning.
  */
-export function pageBy(
-  count: number,
-  compare: (a: number, b: number) => number,
+function pageByMarks(
+  ids: ArrayLike<number>,
+  { rank, order }: Ranking,
+  start: number,
+  wanted: number,
+): number[] {
+  const marks = MARKS.take(order.length);
+  for (let i = 0; i < ids.length; i++) marks[rank[ids[i] as number] as number] = 1;
+  const page: number[] = [];
+  for (let r = 0, seen = 0; seen < wanted; r++) {
+    if (marks[r] !== 1) continue;
+    if (seen >= start) page.push(order[r] as number);
+    seen++;
+  }
+  for (let i = 0; i < ids.length; i++) marks[rank[ids[i] as number] as number] = 0;
+  return page;
+}
+
+/** Keys of the list being paged. */
+const KEYS = new Scratch((length) => new Float64Array(length));
+
+/**
+ * Positions `[start, start + limit)` of `0 … keys.length - 1`, by key, smallest first, and by
+ * rank where two keys are neither smaller nor larger (`ranks` distinct: a total order, as long as
+ * no key is NaN). The first `start + limit` are selected in place (quickselect), then sorted
+ * (quicksort, insertion for short runs), comparing numbers read from the two arrays: no
+ * comparison callback, which cost ~10 ns a call (30 of 126 by distance: 5.3 µs through a
+ * callback and a heap, ~1 µs here). An unlucky order falls back to a heap, never worse than
+ * n log n.
+ */
+export function pageByKeys(
+  keys: Float64Array,
+  ranks: Int32Array,
   start: number,
   limit: number,
 ): number[] {
+  const count = keys.length;
   const wanted = Math.min(count, start + limit);
   if (start >= wanted) return [];
-  // A max-heap of the `wanted` first positions: the last of them on top.
+  const items = ITEMS.take(count);
+  for (let i = 0; i < count; i++) items[i] = i;
+  // Narrow [low, high] down to a short run that holds the last wanted item, every item left of
+  // it before it, every item right of it after it; or stop when that item is a pivot in place.
+  let low = 0;
+  let high = count - 1;
+  // Past this many partitions down one path, the order is an unlucky one: the heap takes over.
+  const depth = 2 * Math.ceil(Math.log2(count + 1)) + 8;
+  let partitions = 0;
+  while (high - low > INSERTION_RUN) {
+    if (++partitions > depth) return pageByHeap(keys, ranks, start, wanted);
+    const pivot = partition(keys, ranks, items, low, high);
+    if (wanted - 1 < pivot) high = pivot - 1;
+    else if (wanted - 1 > pivot) low = pivot + 1;
+    else {
+      high = wanted - 1;
+      break;
+    }
+  }
+  if (!sortRange(keys, ranks, items, 0, high, depth)) return pageByHeap(keys, ranks, start, wanted);
+  const page: number[] = [];
+  for (let k = start; k < wanted; k++) page.push(items[k] as number);
+  return page;
+}
+
+/** The positions being paged. */
+const ITEMS = new Scratch((length) => new Int32Array(length));
+/** Runs this short are sorted by insertion. */
+const INSERTION_RUN = 12;
+
+/** Whether position `a` comes before position `b`. */
+function before(keys: Float64Array, ranks: Int32Array, a: number, b: number): boolean {
+  const x = keys[a] as number;
+  const y = keys[b] as number;
+  if (x < y) return true;
+  if (x > y) return false;
+  return (ranks[a] as number) < (ranks[b] as number);
+}
+
+/**
+ * Partitions `items[low … high]` around a median of three: the items before the pivot end left
+ * of it, the others right of it. Returns where the pivot ends.
+ */
+function partition(
+  keys: Float64Array,
+  ranks: Int32Array,
+  items: Int32Array,
+  low: number,
+  high: number,
+): number {
+  const middle = (low + high) >> 1;
+  if (before(keys, ranks, items[middle] as number, items[low] as number)) swap(items, middle, low);
+  if (before(keys, ranks, items[high] as number, items[low] as number)) swap(items, high, low);
+  if (before(keys, ranks, items[high] as number, items[middle] as number))
+    swap(items, high, middle);
+  // The median to `low`, out of the sweep, then to its place.
+  swap(items, low, middle);
+  const pivot = items[low] as number;
+  let store = low;
+  for (let i = low + 1; i <= high; i++) {
+    if (before(keys, ranks, items[i] as number, pivot)) swap(items, ++store, i);
+  }
+  swap(items, low, store);
+  return store;
+}
+
+/**
+ * Sorts `items[low … high]` in place: quicksort down to short runs, then insertion. False when
+ * more than `depth` partitions were needed down one path (an unlucky order).
+ */
+function sortRange(
+  keys: Float64Array,
+  ranks: Int32Array,
+  items: Int32Array,
+  low: number,
+  high: number,
+  depth: number,
+): boolean {
+  let from = low;
+  let to = high;
+  for (let left = depth; to - from > INSERTION_RUN; left--) {
+    if (left <= 0) return false;
+    const pivot = partition(keys, ranks, items, from, to);
+    // The shorter side by recursion, the longer by the loop: the stack stays short.
+    if (pivot - from < to - pivot) {
+      if (!sortRange(keys, ranks, items, from, pivot - 1, left - 1)) return false;
+      from = pivot + 1;
+    } else {
+      if (!sortRange(keys, ranks, items, pivot + 1, to, left - 1)) return false;
+      to = pivot - 1;
+    }
+  }
+  for (let i = from + 1; i <= to; i++) {
+    const item = items[i] as number;
+    let j = i - 1;
+    for (; j >= from && before(keys, ranks, item, items[j] as number); j--) {
+      items[j + 1] = items[j] as number;
+    }
+    items[j + 1] = item;
+  }
+  return true;
+}
+
+/**
+ * What `pageByKeys` gives, from a heap of the first `wanted` positions then sorted in place:
+ * never worse than n log n comparisons, whatever the order.
+ */
+function pageByHeap(
+  keys: Float64Array,
+  ranks: Int32Array,
+  start: number,
+  wanted: number,
+): number[] {
+  // A heap of the `wanted` first positions, the last of them on top.
   const heap: number[] = [];
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < keys.length; i++) {
     if (heap.length < wanted) {
       heap.push(i);
-      siftUp(heap, compare);
-    } else if (compare(i, heap[0] as number) < 0) {
+      siftUp(keys, ranks, heap);
+    } else if (before(keys, ranks, i, heap[0] as number)) {
       heap[0] = i;
-      siftDown(heap, heap.length, compare);
+      siftDown(keys, ranks, heap, heap.length);
     }
   }
   // Heapsort: the last one goes to the end, again and again, leaving them in order.
   for (let end = heap.length - 1; end > 0; end--) {
     swap(heap, 0, end);
-    siftDown(heap, end, compare);
+    siftDown(keys, ranks, heap, end);
   }
   return start === 0 ? heap : heap.slice(start);
 }
 
 /** Moves the last of `heap` up to its place. */
-function siftUp(heap: number[], compare: (a: number, b: number) => number): void {
+function siftUp(keys: Float64Array, ranks: Int32Array, heap: number[]): void {
   let child = heap.length - 1;
   while (child > 0) {
     const parent = (child - 1) >> 1;
-    if (compare(heap[child] as number, heap[parent] as number) <= 0) return;
+    if (!before(keys, ranks, heap[parent] as number, heap[child] as number)) return;
     swap(heap, child, parent);
     child = parent;
   }
 }
 
 /** Moves the top of `heap[0, size)` down to its place. */
-function siftDown(heap: number[], size: number, compare: (a: number, b: number) => number): void {
+function siftDown(keys: Float64Array, ranks: Int32Array, heap: number[], size: number): void {
   let parent = 0;
   for (;;) {
     const left = parent * 2 + 1;
     const right = left + 1;
-    let largest = parent;
-    if (left < size && compare(heap[left] as number, heap[largest] as number) > 0) largest = left;
-    if (right < size && compare(heap[right] as number, heap[largest] as number) > 0)
-      largest = right;
-    if (largest === parent) return;
-    swap(heap, parent, largest);
-    parent = largest;
+    let last = parent;
+    if (left < size && before(keys, ranks, heap[last] as number, heap[left] as number)) last = left;
+    if (right < size && before(keys, ranks, heap[last] as number, heap[right] as number))
+      last = right;
+    if (last === parent) return;
+    swap(heap, parent, last);
+    parent = last;
   }
 }
 
-function swap(items: number[], a: number, b: number): void {
+function swap(items: Int32Array | number[], a: number, b: number): void {
   const t = items[a] as number;
   items[a] = items[b] as number;
   items[b] = t;

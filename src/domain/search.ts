@@ -18,7 +18,7 @@ import { FloatBuffer, IntBuffer, lowerBound, Scratch } from './int-lists.ts';
 type Test = (index: number) => boolean;
 
 import { NAMES } from './kinds.ts';
-import { pageBy, pageByRank } from './page.ts';
+import { pageByKeys, pageByRank } from './page.ts';
 import type { GeoPoint } from './params.ts';
 import type { SearchQuery, SortBy } from './requests.ts';
 import { fail, ok, type Result } from './result.ts';
@@ -196,23 +196,16 @@ export function sortedPage(
     return pageByRank(found.ids, desc ? orders.updatedDesc : orders.updatedAsc, start, query.limit);
   }
   const values = sortValues(collection, found, query.sortBy, query, scores);
-  const direction = desc ? -1 : 1;
   const ids = found.ids;
   const keyRank = orders.byKey.rank;
-  const positions = pageBy(
-    ids.length,
-    // A small integer, never a fractional difference: a double returned through a callback is
-    // boxed, and this runs for every comparison.
-    (a, b) => {
-      const x = values[a] as number;
-      const y = values[b] as number;
-      if (x > y) return direction;
-      if (x < y) return -direction;
-      return (keyRank[ids[a] as number] as number) - (keyRank[ids[b] as number] as number);
-    },
-    start,
-    query.limit,
-  );
+  // Larger values first for `desc`: their negation, smallest first; ties by key.
+  const keys = PAGE_KEYS.take(ids.length);
+  const ranks = PAGE_RANKS.take(ids.length);
+  for (let k = 0; k < ids.length; k++) {
+    keys[k] = desc ? -(values[k] as number) : (values[k] as number);
+    ranks[k] = keyRank[ids[k] as number] as number;
+  }
+  const positions = pageByKeys(keys, ranks, start, query.limit);
   return positions.map((p) => ids[p] as number);
 }
 
@@ -253,6 +246,9 @@ function negated(values: Float64Array): Float64Array {
 }
 
 const NEGATED = new Scratch((length) => new Float64Array(length));
+/** What a page by value is sorted on: keys, and the docs' ranks by key for ties. */
+const PAGE_KEYS = new Scratch((length) => new Float64Array(length));
+const PAGE_RANKS = new Scratch((length) => new Int32Array(length));
 
 /**
  * Nearer is larger: minus the distance from `point` to a profile's nearest experience or

@@ -1,5 +1,4 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import type { ByteSlabs } from '../domain/byte-slabs.ts';
 import type { Allocator } from './output-pool.ts';
 
 /**
@@ -22,12 +21,11 @@ export type GzipPart = {
 };
 
 /**
- * Compresses `bytes` into a part of its own (no back-references outside it), its bytes copied
- * into `slabs` or into a buffer of their exact size.
+ * Compresses `bytes` into a part of its own (no back-references outside it). Its bytes are as
+ * zlib gives them, which may be a view of a larger buffer of zlib's: copy them to keep many.
  */
-export function deflatePart(bytes: Uint8Array, level = 6, slabs?: ByteSlabs): GzipPart {
-  const result = deflateRawSync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH });
-  const deflated = slabs === undefined ? result.slice() : slabs.keep(result);
+export function deflatePart(bytes: Uint8Array, level = 6): GzipPart {
+  const deflated = deflateRawSync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH });
   return { deflated, crc: crc32(bytes), length: bytes.length, shift: shiftFor(bytes.length) };
 }
 
@@ -45,7 +43,7 @@ export function storedPart(bytes: Uint8Array): GzipPart {
   return { deflated, crc: crc32(bytes), length: bytes.length, shift: shiftFor(bytes.length) };
 }
 
-function storedSize(length: number): number {
+export function storedSize(length: number): number {
   return length + 5 * Math.max(1, Math.ceil(length / MAX_STORED));
 }
 
@@ -97,6 +95,62 @@ const HEADER = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff);
 /** An empty final block with fixed codes: BFINAL 1, BTYPE 01, end-of-block. */
 const FINAL = Uint8Array.of(0x03, 0x00);
 
+/** The bytes of a gzip file around its blocks: header, final empty block, CRC and length. */
+export const GZIP_FRAME_BYTES = HEADER.length + FINAL.length + 8;
+
+/**
+ * Writes one gzip file into a buffer sized for it beforehand (`GZIP_FRAME_BYTES`, plus each
+ * part's DEFLATE bytes or `storedSize` of plain bytes): `begin`, the parts in order, `end`. One
+ * writer serves every file, made one at a time.
+ */
+export class GzipWriter {
+  #out: Uint8Array = HEADER;
+  #at = 0;
+  #crc = 0;
+  #length = 0;
+
+  begin(out: Uint8Array): void {
+    out.set(HEADER, 0);
+    this.#out = out;
+    this.#at = HEADER.length;
+    this.#crc = 0;
+    this.#length = 0;
+  }
+
+  /** Plain bytes (glue between objects, made for one answer), as stored blocks. */
+  plain(bytes: Uint8Array): void {
+    this.#at = writeStored(bytes, this.#out, this.#at);
+    this.#crc = crcOf(bytes, this.#crc);
+    this.#length += bytes.length;
+  }
+
+  /** A compressed part: its DEFLATE bytes, and the CRC, length and shift of what they hold. */
+  deflated(bytes: Uint8Array, crc: number, length: number, shift: number): void {
+    this.#out.set(bytes, this.#at);
+    this.#at += bytes.length;
+    this.#crc = (multiplyModP(shift, this.#crc) ^ crc) >>> 0;
+    this.#length += length;
+  }
+
+  /** Closes the file; returns its size. */
+  end(): number {
+    const out = this.#out;
+    let at = this.#at;
+    out.set(FINAL, at);
+    at += FINAL.length;
+    for (const word of [this.#crc, this.#length >>> 0]) {
+      out[at++] = word & 0xff;
+      out[at++] = (word >>> 8) & 0xff;
+      out[at++] = (word >>> 16) & 0xff;
+      out[at++] = word >>> 24;
+    }
+    this.#out = HEADER;
+    return at;
+  }
+}
+
+const writer = new GzipWriter();
+
 /**
  * The gzip file of the parts' bytes, in order. A part may also be plain bytes (glue between
  * objects, made for one answer): they go in as stored blocks and into the CRC as they are, with
@@ -104,31 +158,17 @@ const FINAL = Uint8Array.of(0x03, 0x00);
  * or an `OutputPool` for an answer written and dropped), not in a buffer of its own.
  */
 export function gzipOf(parts: readonly (GzipPart | Uint8Array)[], into?: Allocator): Buffer {
-  let size = HEADER.length + FINAL.length + 8;
+  let size = GZIP_FRAME_BYTES;
   for (const part of parts) {
     size += part instanceof Uint8Array ? storedSize(part.length) : part.deflated.length;
   }
   const out = into === undefined ? Buffer.allocUnsafe(size) : into.take(size);
-  out.set(HEADER, 0);
-  let at = HEADER.length;
-  let crc = 0;
-  let length = 0;
+  writer.begin(out);
   for (const part of parts) {
-    if (part instanceof Uint8Array) {
-      at = writeStored(part, out, at);
-      crc = crcOf(part, crc);
-      length += part.length;
-      continue;
-    }
-    out.set(part.deflated, at);
-    at += part.deflated.length;
-    crc = (multiplyModP(part.shift, crc) ^ part.crc) >>> 0;
-    length += part.length;
+    if (part instanceof Uint8Array) writer.plain(part);
+    else writer.deflated(part.deflated, part.crc, part.length, part.shift);
   }
-  out.set(FINAL, at);
-  at += FINAL.length;
-  out.writeUInt32LE(crc, at);
-  out.writeUInt32LE(length >>> 0, at + 4);
+  writer.end();
   return out;
 }
 
