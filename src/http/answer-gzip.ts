@@ -8,24 +8,31 @@ const PARTS_PER_SOURCE_BYTES = 32 * 1024 * 1024;
 const MIN_OBJECT_SHARE = 0.5;
 const MIN_BYTES = 1024;
 /** Kept parts are copied side by side into slabs of this size (larger ones get one each). */
-const SLAB_BYTES = 1024 * 1024;
-/** Numbers kept per part: slab, offset, DEFLATE length, CRC, plain length, CRC shift. */
-const META = 6;
+const SLAB_BITS = 20;
+const SLAB_BYTES = 2 ** SLAB_BITS;
+/** Before its DEFLATE bytes, each part's four numbers: DEFLATE length, CRC, plain length, shift. */
+const HEAD_BYTES = 16;
 
 /**
- * One source's compressed objects, in flat arrays: per object index a slot, per slot six numbers,
- * the bytes in shared slabs. In the server each answer reads ~30 parts no recent answer read, out
- * of cache: looked up in a Map, each part cost an entry, an object and its typed array before its
- * bytes, three misses; here a slot and its numbers are two. A source is emptied, between
- * answers, once its parts pass `PARTS_PER_SOURCE_BYTES`.
+ * One source's compressed objects: per object index where its part is, and each part in a slab
+ * as its four numbers then its DEFLATE bytes. In the server each answer reads ~30 parts no recent
+ * answer read, out of cache. As GzipPart objects in a Map, a part cost an entry, an object and a
+ * typed array before its bytes; with its numbers in an array of their own, one miss there and
+ * one at its bytes; with its numbers just before its bytes, the line they share is the one the
+ * copy reads first anyway. A source is emptied, between answers, once its parts pass
+ * `PARTS_PER_SOURCE_BYTES`.
  */
 class KeptParts {
-  /** Per object index, its slot plus one (0: not compressed yet). */
-  #slots = new Int32Array(1024);
-  #meta = new Uint32Array(1024 * META);
-  #count = 0;
-  /** Plain typed arrays: a view of one is made per part written, and Buffer's `subarray` costs more. */
+  /**
+   * Per object index: (slab + 1) · 2^SLAB_BITS + offset of its part; 0 before it is made. Fits in
+   * 32 bits below 4,095 slabs: the budget allows ~550 (32 MiB in parts over 64 KiB, or in 1 MiB
+   * slabs), and one answer adds at most a part per object it holds (100) before the next is
+   * checked against it.
+   */
+  #places = new Uint32Array(1024);
+  /** Each slab as bytes and as 32-bit words (parts start on 4 bytes). */
   #slabs: Uint8Array[] = [];
+  #words: Uint32Array[] = [];
   /** The slab short parts go into, and where its free bytes start. */
   #current = -1;
   #at = 0;
@@ -37,37 +44,42 @@ class KeptParts {
     return this.#bytes;
   }
 
-  /** The slot of object `index`, compressed now if it was not yet. */
-  slotOf(source: JsonSource, index: number): number {
-    const slot = index < this.#slots.length ? (this.#slots[index] as number) - 1 : -1;
-    return slot >= 0 ? slot : this.#add(source, index);
+  /** Where object `index`'s part is, compressed now if it was not yet. */
+  placeOf(source: JsonSource, index: number): number {
+    const place = index < this.#places.length ? (this.#places[index] as number) : 0;
+    return place !== 0 ? place : this.#add(source, index);
   }
 
-  deflatedLength(slot: number): number {
-    return this.#meta[slot * META + 2] as number;
+  deflatedLength(place: number): number {
+    return (this.#words[(place >>> SLAB_BITS) - 1] as Uint32Array)[
+      (place & (SLAB_BYTES - 1)) >>> 2
+    ] as number;
   }
 
-  plainLength(slot: number): number {
-    return this.#meta[slot * META + 4] as number;
+  plainLength(place: number): number {
+    return (this.#words[(place >>> SLAB_BITS) - 1] as Uint32Array)[
+      ((place & (SLAB_BYTES - 1)) >>> 2) + 2
+    ] as number;
   }
 
-  write(writer: GzipWriter, slot: number): void {
-    const meta = this.#meta;
-    const at = slot * META;
-    const offset = meta[at + 1] as number;
-    const slab = this.#slabs[meta[at] as number] as Uint8Array;
+  write(writer: GzipWriter, place: number): void {
+    const slab = (place >>> SLAB_BITS) - 1;
+    const offset = place & (SLAB_BYTES - 1);
+    const words = this.#words[slab] as Uint32Array;
+    const head = offset >>> 2;
+    const start = offset + HEAD_BYTES;
     writer.deflated(
-      slab.subarray(offset, offset + (meta[at + 2] as number)),
-      meta[at + 3] as number,
-      meta[at + 4] as number,
-      meta[at + 5] as number,
+      (this.#slabs[slab] as Uint8Array).subarray(start, start + (words[head] as number)),
+      words[head + 1] as number,
+      words[head + 2] as number,
+      words[head + 3] as number,
     );
   }
 
   empty(): void {
-    this.#slots = new Int32Array(this.#slots.length);
-    this.#count = 0;
+    this.#places = new Uint32Array(this.#places.length);
     this.#slabs = [];
+    this.#words = [];
     this.#current = -1;
     this.#at = 0;
     this.#bytes = 0;
@@ -75,44 +87,47 @@ class KeptParts {
 
   #add(source: JsonSource, index: number): number {
     const part = deflatePart(source.json(index), 6);
-    const size = part.deflated.length;
+    const size = HEAD_BYTES + part.deflated.length;
     let slab: number;
     let offset = 0;
     if (size > SLAB_BYTES / 16) {
-      slab = this.#slabs.push(new Uint8Array(part.deflated)) - 1;
+      slab = this.#slab(size);
     } else {
       if (this.#current < 0 || this.#at + size > SLAB_BYTES) {
-        this.#current = this.#slabs.push(new Uint8Array(SLAB_BYTES)) - 1;
+        this.#current = this.#slab(SLAB_BYTES);
         this.#at = 0;
       }
       slab = this.#current;
       offset = this.#at;
-      (this.#slabs[slab] as Uint8Array).set(part.deflated, offset);
-      this.#at += size;
+      this.#at += (size + 3) & ~3;
     }
-    const slot = this.#count++;
-    if ((slot + 1) * META > this.#meta.length) this.#meta = grown(this.#meta, (slot + 1) * META);
-    this.#meta.set([slab, offset, size, part.crc, part.length, part.shift], slot * META);
-    if (index >= this.#slots.length) this.#slots = grown(this.#slots, index + 1);
-    this.#slots[index] = slot + 1;
+    const words = this.#words[slab] as Uint32Array;
+    words.set([part.deflated.length, part.crc, part.length, part.shift], offset >>> 2);
+    (this.#slabs[slab] as Uint8Array).set(part.deflated, offset + HEAD_BYTES);
+    const place = (slab + 1) * SLAB_BYTES + offset;
+    if (index >= this.#places.length) {
+      const places = new Uint32Array(Math.max(this.#places.length * 2, index + 1));
+      places.set(this.#places);
+      this.#places = places;
+    }
+    this.#places[index] = place;
     this.#bytes += size;
-    return slot;
+    return place;
   }
-}
 
-function grown<T extends Int32Array | Uint32Array>(values: T, least: number): T {
-  const bigger = new (values.constructor as new (n: number) => T)(
-    Math.max(values.length * 2, least),
-  );
-  bigger.set(values);
-  return bigger;
+  /** A new slab of `size` bytes (rounded up to 4); its number. */
+  #slab(size: number): number {
+    const memory = new ArrayBuffer((size + 3) & ~3);
+    this.#words.push(new Uint32Array(memory));
+    return this.#slabs.push(new Uint8Array(memory)) - 1;
+  }
 }
 
 const kept = new WeakMap<JsonSource, KeptParts>();
 const writer = new GzipWriter();
-/** Per piece of the answer being made (one at a time): its source's parts and slot, or glue. */
+/** Per piece of the answer being made (one at a time): its source's parts and place, or glue. */
 const SOURCES: (KeptParts | undefined)[] = [];
-let SLOTS = new Int32Array(256);
+let PLACES = new Uint32Array(256);
 let answers = 0;
 
 /**
@@ -133,8 +148,8 @@ export function gzipFromPieces(pieces: readonly Piece[], into?: Allocator): Buff
 
 function gzipOfPieces(pieces: readonly Piece[], into: Allocator | undefined): Buffer | undefined {
   const answer = ++answers;
-  if (SLOTS.length < pieces.length) SLOTS = new Int32Array(pieces.length * 2);
-  const slots = SLOTS;
+  if (PLACES.length < pieces.length) PLACES = new Uint32Array(pieces.length * 2);
+  const places = PLACES;
   let size = GZIP_FRAME_BYTES;
   let glue = 0;
   let objects = 0;
@@ -153,11 +168,11 @@ function gzipOfPieces(pieces: readonly Piece[], into: Allocator | undefined): Bu
       source = piece.source;
       parts = partsOf(source, answer);
     }
-    const slot = parts.slotOf(source, piece.index);
-    slots[k] = slot;
+    const place = parts.placeOf(source, piece.index);
+    places[k] = place;
     SOURCES.push(parts);
-    objects += parts.plainLength(slot);
-    size += parts.deflatedLength(slot);
+    objects += parts.plainLength(place);
+    size += parts.deflatedLength(place);
   }
   if (objects + glue < MIN_BYTES || objects < (objects + glue) * MIN_OBJECT_SHARE) return undefined;
   const out = into === undefined ? Buffer.allocUnsafe(size) : into.take(size);
@@ -165,7 +180,7 @@ function gzipOfPieces(pieces: readonly Piece[], into: Allocator | undefined): Bu
   for (let k = 0; k < pieces.length; k++) {
     const from = SOURCES[k];
     if (from === undefined) writer.plain(pieces[k] as Uint8Array);
-    else from.write(writer, slots[k] as number);
+    else from.write(writer, places[k] as number);
   }
   writer.end();
   return out;
