@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageByKeys, pageByRank } from '../../src/domain/page.ts';
+import { pageByHeap, pageByKeys, pageByRank } from '../../src/domain/page.ts';
 
 /** A ranking of `count` docs from a permutation: `order[r]` is the doc ranked r. */
 function rankingOf(order: number[]) {
@@ -106,5 +106,25 @@ describe('pageByKeys', () => {
         expect(page, `${name} ${start}`).toEqual(byKeys(keys, ranks, start, limit));
       }
     }
+  });
+
+  it('gives the same pages from its fallback heap, whatever the order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -5, max: 5 }), { maxLength: 300 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 1, max: 40 }),
+        (values, start, limit) => {
+          const ranks = values.map((_, i) => (i * 7919) % 100_003);
+          const wanted = Math.min(values.length, start + limit);
+          const page =
+            start >= wanted
+              ? []
+              : pageByHeap(Float64Array.from(values), Int32Array.from(ranks), start, wanted);
+          expect(page).toEqual(byKeys(values, ranks, start, limit));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
