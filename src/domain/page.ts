@@ -71,9 +71,9 @@ const KEYS = new Scratch((length) => new Float64Array(length));
  * rank where two keys are neither smaller nor larger (`ranks` distinct: a total order, as long as
  * no key is NaN). The first `start + limit` are selected in place (quickselect), then sorted
  * (quicksort, insertion for short runs), comparing numbers read from the two arrays: no
- * comparison callback, which cost ~10 ns a call (30 of 126 by distance: 5.3 µs through a
- * callback and a heap, ~1 µs here). An unlucky order falls back to a heap, never worse than
- * n log n.
+ * comparison callback, which cost ~10 ns a call (30 of 126 by distance: 5.4 µs through a
+ * callback and a heap, ~2.5 µs here). An unlucky run of pivots falls back to a heap, never
+ * worse than n log n.
  */
 export function pageByKeys(
   keys: Float64Array,
