@@ -1,5 +1,5 @@
 import type { DocFeatures } from './doc-features.ts';
-import { cosLatitude } from './geo.ts';
+import { cosLatitude, writeUnitVector } from './geo.ts';
 import { type Ragged, RaggedBuilder, sortedUnique } from './int-lists.ts';
 import { Interner } from './interner.ts';
 import type { Vocabulary } from './vocabulary.ts';
@@ -18,6 +18,8 @@ export type Columns = {
   lng: Float64Array;
   /** cos(lat), for distances without a cosine per doc and query. */
   cosLat: Float64Array;
+  /** The unit vector of each doc's place, x y z side by side (NaN off the globe): `chordA`. */
+  unit: Float64Array;
   /** Profiles: years of experience. Jobs: the fewest years the job asks for. */
   years: Float64Array;
   /** Jobs: the most years the job asks for. */
@@ -61,6 +63,7 @@ export class ColumnsBuilder {
       lat: new Float64Array(count),
       lng: new Float64Array(count),
       cosLat: new Float64Array(count),
+      unit: new Float64Array(3 * count),
       years: new Float64Array(count),
       yearsMax: new Float64Array(count),
       family: new Int32Array(count),
@@ -83,6 +86,7 @@ export class ColumnsBuilder {
     n.lat[i] = f.lat ?? Number.NaN;
     n.lng[i] = f.lng ?? Number.NaN;
     n.cosLat[i] = cosLatitude(n.lat[i] as number);
+    writeUnitVector(n.lat[i] as number, n.lng[i] as number, n.unit, 3 * i);
     n.years[i] = f.years ?? Number.NaN;
     n.yearsMax[i] = f.yearsMax ?? Number.NaN;
     n.family[i] = f.family === null ? -1 : families.intern(f.family);

@@ -28,6 +28,8 @@ export type PlacedColumns = {
   lat: Float64Array;
   lng: Float64Array;
   cosLat: Float64Array;
+  /** Unit vectors, three numbers a doc. */
+  unit: Float64Array;
   container: Int32Array;
 };
 
@@ -91,8 +93,13 @@ export class GeoGrid {
       lat: copy(lat),
       lng: copy(lng),
       cosLat: copy(columns.cosLat),
+      unit: new Float64Array(3 * docs.length),
       container: copy(columns.container),
     };
+    for (let j = 0; j < docs.length; j++) {
+      const from = 3 * (docs[j] as number);
+      this.#placed.unit.set(columns.unit.subarray(from, from + 3), 3 * j);
+    }
   }
 
   /** The docs in the cells around `point` that a circle of `km` may reach. */

@@ -55,6 +55,37 @@ export function haversineBounds(km: number): { inside: number; outside: number }
   };
 }
 
+/**
+ * How far `chordA` may be from `haversineA` for the same two points, at most: both are
+ * sin²(θ/2) of the angle θ between them, each off by a few units of 1e-16 (a is at most 1);
+ * this leaves a margin of ~100 times.
+ */
+export const CHORD_A_ERROR = 1e-12;
+
+/**
+ * Writes the unit vector of a point (x, y, z) into `out` at `at`; NaN for a point off the globe's
+ * range, which only the exact formula may judge.
+ */
+export function writeUnitVector(lat: number, lng: number, out: Float64Array, at: number): void {
+  const onGlobe = Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+  const cos = Math.cos(lat * RAD);
+  out[at] = onGlobe ? cos * Math.cos(lng * RAD) : Number.NaN;
+  out[at + 1] = onGlobe ? cos * Math.sin(lng * RAD) : Number.NaN;
+  out[at + 2] = onGlobe ? Math.sin(lat * RAD) : Number.NaN;
+}
+
+/**
+ * Haversine's `a` from the two points' unit vectors: a quarter of the squared chord between them,
+ * the same sin²(θ/2) with no trigonometry, within `CHORD_A_ERROR` of `haversineA`. Ranks and
+ * bounds points cheaply; the exact number still comes from `haversineA`.
+ */
+export function chordA(x: number, y: number, z: number, unit: Float64Array, at: number): number {
+  const dx = (unit[at] as number) - x;
+  const dy = (unit[at + 1] as number) - y;
+  const dz = (unit[at + 2] as number) - z;
+  return (dx * dx + dy * dy + dz * dz) * 0.25;
+}
+
 /** The cosine of a latitude in degrees, as `distanceKm` computes it. */
 export function cosLatitude(lat: number): number {
   return Math.cos(lat * RAD);

@@ -151,11 +151,11 @@ function itemsJson(collection: Collection, page: number[]): (out: JsonWriter) =>
   return listOf(page, (out, index) => out.object(collection, index));
 }
 
-/** The found docs scoring at least `threshold`, with their scores and distances. */
+/** The found docs scoring at least `threshold`, with their scores and nearness. */
 function above(docs: Found, scores: Float64Array, threshold: number) {
   const kept = (_: number, position: number) => (scores[position] as number) >= threshold;
   return {
-    found: { ids: docs.ids.filter(kept), distances: docs.distances.filter(kept) },
+    found: { ids: docs.ids.filter(kept), nearness: docs.nearness.filter(kept) },
     scores: scores.filter((score) => score >= threshold),
   };
 }

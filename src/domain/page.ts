@@ -168,6 +168,58 @@ function partition(
   return store;
 }
 
+/**
+ * The number that would stand at `k` (from 0) were `values` sorted, smallest first; `values` is
+ * reordered. A quickselect on the numbers themselves, with no positions and no ranks (equal
+ * numbers give the same answer): a threshold, where `pageByKeys` gives a page. Partitions are
+ * branch-free as there; an unlucky run of pivots ends in a sort of what is left. No NaN.
+ */
+export function kthSmallest(values: Float64Array, k: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  const depth = 2 * Math.ceil(Math.log2(values.length + 1)) + 8;
+  for (let partitions = 0; high - low > INSERTION_RUN && partitions < depth; partitions++) {
+    const span = high - low + 1;
+    const pivot = medianOf(
+      values[low + Math.floor(nextRandom() * span)] as number,
+      values[low + Math.floor(nextRandom() * span)] as number,
+      values[low + Math.floor(nextRandom() * span)] as number,
+    );
+    // Smaller than the pivot to the left of `store`.
+    let store = low;
+    for (let i = low; i <= high; i++) {
+      const value = values[i] as number;
+      values[i] = values[store] as number;
+      values[store] = value;
+      store += Number(value < pivot);
+    }
+    if (k < store) high = store - 1;
+    else if (store > low) low = store;
+    else {
+      // Nothing smaller: the pivot's equals to the left, then what is larger.
+      for (let i = low; i <= high; i++) {
+        const value = values[i] as number;
+        values[i] = values[store] as number;
+        values[store] = value;
+        store += Number(value <= pivot);
+      }
+      if (k < store) return pivot;
+      low = store;
+    }
+  }
+  for (let i = low + 1; i <= high; i++) {
+    const value = values[i] as number;
+    let j = i - 1;
+    for (; j >= low && (values[j] as number) > value; j--) values[j + 1] = values[j] as number;
+    values[j + 1] = value;
+  }
+  return values[k] as number;
+}
+
+function medianOf(a: number, b: number, c: number): number {
+  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+}
+
 /** xorshift32 as a fraction in [0, 1): the pivots' draws (the pages never depend on them). */
 let random = 0x9e3779b9 | 0;
 function nextRandom(): number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocSet } from '../../src/domain/doc-set.ts';
+import { writeUnitVector } from '../../src/domain/geo.ts';
 import { GeoGrid } from '../../src/domain/geo-grid.ts';
 import { randomSource } from './support/random-queries.ts';
 
@@ -14,7 +15,9 @@ function columns(count: number) {
     lng[i] = kind === 0 ? Number.NaN : -5 + random() * 20;
   }
   const cosLat = lat.map((value) => Math.cos((value * Math.PI) / 180));
-  return { lat, lng, cosLat, container: new Int32Array(count) };
+  const unit = new Float64Array(3 * count);
+  for (let i = 0; i < count; i++) writeUnitVector(lat[i] as number, lng[i] as number, unit, 3 * i);
+  return { lat, lng, cosLat, unit, container: new Int32Array(count) };
 }
 
 describe('the geo grid', () => {

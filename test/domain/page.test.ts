@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageByHeap, pageByKeys, pageByRank } from '../../src/domain/page.ts';
+import { kthSmallest, pageByHeap, pageByKeys, pageByRank } from '../../src/domain/page.ts';
 
 /** A ranking of `count` docs from a permutation: `order[r]` is the doc ranked r. */
 function rankingOf(order: number[]) {
@@ -126,5 +126,40 @@ describe('pageByKeys', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('kthSmallest', () => {
+  /** Few distinct values, runs, sorted and reversed lists: where a quickselect goes wrong. */
+  const lists = fc.oneof(
+    fc.array(fc.double({ noNaN: true, min: -1e6, max: 1e6 }), { minLength: 1, maxLength: 400 }),
+    fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 400 }),
+    fc
+      .array(fc.integer({ min: -50, max: 50 }), { minLength: 1, maxLength: 400 })
+      .map((values) => values.sort((a, b) => a - b)),
+    fc
+      .array(fc.integer({ min: -50, max: 50 }), { minLength: 1, maxLength: 400 })
+      .map((values) => values.sort((a, b) => b - a)),
+  );
+
+  it('gives the number at k of the sorted list, whatever the order and the repeats', () => {
+    fc.assert(
+      fc.property(lists, fc.nat(), (values, at) => {
+        const k = at % values.length;
+        const sorted = [...values].sort((a, b) => a - b);
+        expect(kthSmallest(Float64Array.from(values), k)).toBe(sorted[k]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('gives it for lists of one number repeated, where no partition makes progress', () => {
+    for (const length of [1, 13, 200, 5000]) {
+      expect(kthSmallest(new Float64Array(length).fill(0.25), length - 1)).toBe(0.25);
+      const twoValues = Float64Array.from({ length }, (_, i) => (i % 2 === 0 ? 1 : 2));
+      const ones = Math.ceil(length / 2);
+      expect(kthSmallest(Float64Array.from(twoValues), ones - 1)).toBe(1);
+      if (ones < length) expect(kthSmallest(twoValues, ones)).toBe(2);
+    }
   });
 });
