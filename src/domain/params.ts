@@ -44,6 +44,12 @@ export class ParamReader {
     return value !== undefined && value !== null && value !== '';
   }
 
+  /** Whether any of `names` was sent at all (with any value, empty or null included). */
+  holdsAny(names: ReadonlySet<string>): boolean {
+    for (const name of this.#raw.keys()) if (names.has(name)) return true;
+    return false;
+  }
+
   error(param: string, message: string): void {
     const hint = holdsText(this.#raw.get(param), OBJECT_AS_TEXT);
     this.#errors.push({

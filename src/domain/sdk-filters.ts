@@ -1,5 +1,5 @@
 import type { Kind } from './kinds.ts';
-import type { GeoPoint, ItemFilter, ParamReader } from './params.ts';
+import { type GeoPoint, type ItemFilter, ParamReader } from './params.ts';
 import { DEFAULT_DISTANCE_KM, type Filters, STAGES } from './requests.ts';
 
 /**
@@ -9,6 +9,11 @@ import { DEFAULT_DISTANCE_KM, type Filters, STAGES } from './requests.ts';
  * filters are unknown names, ignored as any other.
  */
 export function readSdkFilters(read: ParamReader, kind: Kind, filters: Filters): void {
+  // Most requests send none of them: a look at the few names sent, not ~20 lookups of absent ones.
+  if (read.holdsAny(SDK_FILTER_NAMES[kind])) readEverySdkFilter(read, kind, filters);
+}
+
+function readEverySdkFilter(read: ParamReader, kind: Kind, filters: Filters): void {
   const name = read.string('name');
   if (name !== undefined) filters.name = name.trim().toLowerCase();
   const summary = lowered(read.keywords('summary_keywords'));
@@ -124,3 +129,24 @@ class SuffixedNames {
 
 const RANGE_NAMES = new SuffixedNames('_min', '_max');
 const PLACE_NAMES = new SuffixedNames('_geopoint', '_distance');
+
+/**
+ * Every name `readEverySdkFilter` reads, per kind, recorded by running it on no parameters: it
+ * reads each name unless another one was sent, so with none of these sent it reads nothing.
+ */
+const SDK_FILTER_NAMES: Record<Kind, ReadonlySet<string>> = {
+  profile: namesRead('profile'),
+  job: namesRead('job'),
+};
+
+function namesRead(kind: Kind): ReadonlySet<string> {
+  const names = new Set<string>();
+  const nothingSent = new (class extends Map<string, unknown> {
+    override get(name: string): undefined {
+      names.add(name);
+      return undefined;
+    }
+  })();
+  readEverySdkFilter(new ParamReader(nothingSent), kind, {});
+  return names;
+}

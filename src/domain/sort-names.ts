@@ -20,8 +20,15 @@ const FORMER_NAMES = {
  */
 export function readSortBy(read: ParamReader, sorts: readonly SortBy[]): SortBy {
   const scored = sorts.includes('scoring');
-  const names = [...sorts, ...(scored ? [] : ['scoring' as const]), ...Object.keys(FORMER_NAMES)];
+  let names = ACCEPTED.get(sorts);
+  if (names === undefined) {
+    names = [...sorts, ...(scored ? [] : ['scoring' as const]), ...Object.keys(FORMER_NAMES)];
+    ACCEPTED.set(sorts, names);
+  }
   const sent = read.oneOf('sort_by', names as SortBy[], 'created_at') as string;
   const sortBy: SortBy = (FORMER_NAMES as Record<string, SortBy>)[sent] ?? (sent as SortBy);
   return sortBy === 'scoring' && !scored ? 'searching' : sortBy;
 }
+
+/** Per list of orders, every name `sort_by` accepts with it: made once, not per request. */
+const ACCEPTED = new WeakMap<readonly SortBy[], readonly string[]>();

@@ -87,6 +87,8 @@ export function paramsFromJson(text: string, query: RawParams, maxDepth: number)
       errors: [{ param: 'body', message: `nesting deeper than ${maxDepth} levels` }],
     });
   }
-  for (const [name, value] of Object.entries(body)) query.set(name, value);
+  // Its keys, not Object.entries: no array of pairs per body.
+  const fields = body as Record<string, unknown>;
+  for (const name of Object.keys(fields)) query.set(name, fields[name]);
   return query;
 }
