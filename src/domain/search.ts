@@ -256,8 +256,6 @@ function sortValues(
   }
 }
 
-/** Up to this many docs more than twice the page, every doc's exact distance is computed. */
-const FEW_FOR_NEARNESS = 16;
 /** Relative slack for rounding in `asin` when a doc's distance is bounded by its `a`. */
 const ASIN_SLACK = 1e-12;
 
@@ -294,7 +292,8 @@ function pageByNearness(
       start,
       limit,
     ) as number[];
-  if (count <= 2 * wanted + FEW_FOR_NEARNESS) return everyDoc();
+  // Every doc is on the page or before it: each one's distance is needed.
+  if (count <= wanted) return everyDoc();
   const keys = PAGE_KEYS.take(count);
   for (let k = 0; k < count; k++) keys[k] = sign * (nearness[k] as number);
   const bound = kthSmallest(keys, wanted - 1) + 2 * CHORD_A_ERROR;
