@@ -1,5 +1,4 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import type { Allocator } from './output-pool.ts';
 
 /**
  * A gzip body assembled from pieces compressed once and kept: the JSON of an answer is mostly
@@ -33,16 +32,7 @@ const MAX_STORED = 0xffff;
 /** CRC-32 (the reflected polynomial of gzip). */
 const POLY = 0xedb88320;
 
-/**
- * `bytes` as stored (uncompressed) DEFLATE blocks: for the short glue between objects, which
- * would not shrink, with no call into zlib.
- */
-export function storedPart(bytes: Uint8Array): GzipPart {
-  const deflated = new Uint8Array(storedSize(bytes.length));
-  writeStored(bytes, deflated, 0);
-  return { deflated, crc: crc32(bytes), length: bytes.length, shift: shiftFor(bytes.length) };
-}
-
+/** The bytes `length` plain bytes take as stored DEFLATE blocks (`GzipWriter.plain`). */
 export function storedSize(length: number): number {
   return length + 5 * Math.max(1, Math.ceil(length / MAX_STORED));
 }
@@ -147,29 +137,6 @@ export class GzipWriter {
     this.#out = HEADER;
     return at;
   }
-}
-
-const writer = new GzipWriter();
-
-/**
- * The gzip file of the parts' bytes, in order. A part may also be plain bytes (glue between
- * objects, made for one answer): they go in as stored blocks and into the CRC as they are, with
- * nothing allocated or looked up for them. With `into`, the file is made where it says (slabs,
- * or an `OutputPool` for an answer written and dropped), not in a buffer of its own.
- */
-export function gzipOf(parts: readonly (GzipPart | Uint8Array)[], into?: Allocator): Buffer {
-  let size = GZIP_FRAME_BYTES;
-  for (const part of parts) {
-    size += part instanceof Uint8Array ? storedSize(part.length) : part.deflated.length;
-  }
-  const out = into === undefined ? Buffer.allocUnsafe(size) : into.take(size);
-  writer.begin(out);
-  for (const part of parts) {
-    if (part instanceof Uint8Array) writer.plain(part);
-    else writer.deflated(part.deflated, part.crc, part.length, part.shift);
-  }
-  writer.end();
-  return out;
 }
 
 /**
