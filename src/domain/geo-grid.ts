@@ -96,9 +96,10 @@ export class GeoGrid {
       unit: new Float64Array(3 * docs.length),
       container: copy(columns.container),
     };
+    const unit = this.#placed.unit;
     for (let j = 0; j < docs.length; j++) {
       const from = 3 * (docs[j] as number);
-      this.#placed.unit.set(columns.unit.subarray(from, from + 3), 3 * j);
+      for (let c = 0; c < 3; c++) unit[3 * j + c] = columns.unit[from + c] as number;
     }
   }
 

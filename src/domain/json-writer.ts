@@ -6,7 +6,7 @@ const encoder = new TextEncoder();
  * where a `slice` of its own took 1.2. An answer is written and dropped, or copied out by whoever
  * keeps it, so no glue keeps a slab for long.
  */
-const GLUE = new ByteSlabs(64 * 1024, (size) => new Uint8Array(size));
+const GLUE = new ByteSlabs(64 * 1024);
 /** The comma between two objects of a list: one piece for all (a piece is never written to). */
 const COMMA = Uint8Array.of(0x2c);
 /** Texts up to this long are tried as ASCII first. */

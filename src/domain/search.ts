@@ -87,7 +87,7 @@ export function findDocs(
   // A chord this far inside or outside the bounds settles a doc with no trigonometry.
   const chordInside = bounds.inside - CHORD_A_ERROR;
   const chordOutside = bounds.outside + CHORD_A_ERROR;
-  writeUnitVector(pointLat, pointLng, POINT_UNIT, 0);
+  if (near !== undefined) writeUnitVector(pointLat, pointLng, POINT_UNIT, 0);
   const px = POINT_UNIT[0] as number;
   const py = POINT_UNIT[1] as number;
   const pz = POINT_UNIT[2] as number;

@@ -166,8 +166,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
       if (zipped) wire.gzip = headers;
       else wire.plain = headers;
     }
-    const pooled = answer instanceof FastAnswer && answer.pooled;
-    writes.add(req, res, answer.status, headers, payload, pooled);
+    writes.add(req, res, answer.status, headers, payload, outputs?.owns(payload) === true);
   }
 
   async function runApp(req: IncomingMessage, body: Buffer | undefined): Promise<CachedAnswer> {
@@ -248,14 +247,13 @@ type Written = {
  * A class, not an object literal with a `get body()` made per answer: V8 builds such a literal
  * as a dictionary-mode object, and under load what those answers held was promoted out of the
  * young generation instead of dying there (see `AssembledAnswer`). With `outputs` (no answer
- * cache: the answer is written once and dropped), its bytes are made in the pool: `pooled`.
+ * cache: the answer is written once and dropped), its bytes are made in the pool.
  */
 export class FastAnswer implements CachedAnswer {
   readonly status = 200;
   readonly headers = OK_HEADERS;
   gzip?: Buffer;
   wire?: CachedAnswer['wire'];
-  readonly pooled: boolean;
   /** Until the body is made: then dropped, with the shared glue slabs its pieces are views of. */
   #answer: Answer | undefined;
   readonly #outputs: OutputPool | undefined;
@@ -264,7 +262,6 @@ export class FastAnswer implements CachedAnswer {
   constructor(answer: Answer, gzip: Buffer | undefined, outputs?: OutputPool) {
     this.#answer = answer;
     this.#outputs = outputs;
-    this.pooled = outputs !== undefined;
     if (gzip !== undefined) this.gzip = gzip;
   }
 

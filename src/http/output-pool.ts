@@ -31,6 +31,11 @@ export class OutputPool implements Allocator {
     return Buffer.from(memory, 0, size);
   }
 
+  /** Whether `buffer` is one `take` made and nobody gave back yet. */
+  owns(buffer: Uint8Array): boolean {
+    return this.#taken.has(buffer.buffer);
+  }
+
   /** Gives back a buffer `take` made, once it is no longer read; anything else is ignored. */
   release(buffer: Buffer): void {
     const memory = buffer.buffer;

@@ -3,7 +3,7 @@ import { ByteSlabs } from '../../src/domain/byte-slabs.ts';
 
 describe('ByteSlabs', () => {
   it('keeps runs side by side in shared slabs, none overwriting another, large ones apart', () => {
-    const slabs = new ByteSlabs(64 * 1024, (size) => new Uint8Array(size));
+    const slabs = new ByteSlabs(64 * 1024);
     const runs = Array.from({ length: 2000 }, (_, i) => {
       // Every hundredth run is larger than a slab keeps (1/16 of one): an array of its own.
       const bytes = Uint8Array.from(
@@ -22,7 +22,7 @@ describe('ByteSlabs', () => {
   });
 
   it('starts each run on 8 bytes, as the allocator would place it', () => {
-    const slabs = new ByteSlabs(4096, (size) => new Uint8Array(size));
+    const slabs = new ByteSlabs(4096);
     for (let size = 1; size < 40; size++) expect(slabs.take(size).byteOffset % 8).toBe(0);
   });
 });

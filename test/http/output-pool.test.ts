@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { buildFixtures } from '../../mocks/build-fixtures.ts';
+import { createApp } from '../../src/http/app.ts';
 import { OutputPool } from '../../src/http/output-pool.ts';
+import { startServer } from '../../src/server.ts';
 
 describe('OutputPool', () => {
   it('gives buffers of the size asked for, never the same memory twice while taken', () => {
@@ -44,5 +47,35 @@ describe('OutputPool', () => {
     for (const buffer of taken) pool.release(buffer);
     expect(pool.free).toBeGreaterThan(0);
     expect(pool.free).toBeLessThanOrEqual(64);
+  });
+});
+
+describe('the listener’s pool, without an answer cache', () => {
+  it('gives every buffer back once written, so sequential answers reuse the same memory', async () => {
+    const fixtures = buildFixtures({ profiles: 200, jobs: 20 });
+    const app = createApp({ data: fixtures, log: false });
+    const server = await startServer(app, { answerCacheBytes: 0 });
+    const take = vi.spyOn(OutputPool.prototype, 'take');
+    try {
+      const sourceKeys = fixtures.sources.map((s) => s.key);
+      for (let page = 1; page <= 12; page++) {
+        for (const encoding of ['gzip', 'identity']) {
+          const response = await fetch(`${server.url}/profiles/searching`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'accept-encoding': encoding },
+            body: JSON.stringify({ source_keys: sourceKeys, limit: 10, page }),
+          });
+          expect(response.status).toBe(200);
+          await response.arrayBuffer();
+        }
+      }
+      const made = take.mock.results.map((result) => (result.value as Buffer).buffer);
+      // 24 answers made in the pool (gzip and plain), in a few buffers given back and taken again.
+      expect(made.length).toBeGreaterThanOrEqual(24);
+      expect(new Set(made).size).toBeLessThanOrEqual(4);
+    } finally {
+      take.mockRestore();
+      await server.close();
+    }
   });
 });
