@@ -57,7 +57,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
   // A wrapper around the app (a test's mutant) answers through its own fetch, always.
   const own = app.fetch === app.settings.fetch;
   const fast = options.fastPath === false || !own ? () => undefined : createFastPath(app);
-  const writes = new WriteBatch(outputs);
+  const turn = new Turn(outputs, answer);
 
   return (req, res) => {
     const method = req.method ?? 'GET';
@@ -75,25 +75,13 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     }
     const started = performance.now();
     if (method === 'GET') {
-      // A GET is answered right here, without a promise in between.
       req.resume();
-      // As a rejected answer does for a POST: a throw ends this one request, never the server.
-      try {
-        answer(req, res, undefined, started);
-      } catch {
-        res.destroy();
-      }
+      turn.request(req, res, undefined, started);
       return;
     }
     readBody(
       req,
-      (body) => {
-        try {
-          answer(req, res, body, started);
-        } catch {
-          res.destroy();
-        }
-      },
+      (body) => turn.request(req, res, body, started),
       () => res.destroy(),
     );
   };
@@ -166,7 +154,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
       if (zipped) wire.gzip = headers;
       else wire.plain = headers;
     }
-    writes.add(req, res, answer.status, headers, payload, outputs?.owns(payload) === true);
+    turn.write(req, res, answer.status, headers, payload, outputs?.owns(payload) === true);
   }
 
   async function runApp(req: IncomingMessage, body: Buffer | undefined): Promise<CachedAnswer> {
@@ -188,17 +176,80 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
 }
 
 /**
- * Answers written together once the requests that arrived with them are answered: each write to
- * a socket wakes the client up, and on loopback the waking costs the writer more than the bytes.
- * Written one by one, as each answer was ready, a client that had fallen asleep between two
- * answers was woken for every one (grading answers were a third slower that way); written in a
- * run after the event loop's poll phase, the first write wakes it and the others find it awake.
- * An answer waits only for the answers made in the same turn of the loop, never for a timer.
+ * The requests of one turn of the event loop, answered together after its poll phase, then
+ * their answers written together.
+ *
+ * Answered together: answered as each arrived, between the reads of the sockets, every
+ * operation found its code and data pushed out of the caches by the kernel's and node's work on
+ * the socket before it; run back to back, each finds them where the one before left them. Server
+ * CPU per request, alternated A/B of two servers (`--answer-cache-mb 0`, 400 distinct requests,
+ * 8 rounds): searching 65.2 → 58.4 and 65.4 → 60.5 µs, full grading 58.2 → 52.8 µs, minimal
+ * grading 42.6 → 40.6 µs.
+ *
+ * Written together: each write to a socket wakes the client up, and on loopback the waking costs
+ * the writer more than the bytes. Written one by one, as each answer was ready, a client that
+ * had fallen asleep between two answers was woken for every one (grading answers were a third
+ * slower that way); written in a run, the first write wakes it and the others find it awake.
+ *
+ * A request waits only for those that arrived in the same turn, never for a timer. An answer
+ * made later (through the app, a promise) is written in a turn of its own.
  */
-class WriteBatch {
+export class Turn {
+  readonly #requests: Waiting[] = [];
   readonly #answers: Written[] = [];
   readonly #outputs: OutputPool | undefined;
-  readonly #flush = () => {
+  readonly #answer: Answerer;
+  #scheduled = false;
+  #answering = false;
+
+  constructor(outputs: OutputPool | undefined, answer: Answerer) {
+    this.#outputs = outputs;
+    this.#answer = answer;
+  }
+
+  request(req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, started: number) {
+    this.#requests.push({ req, res, body, started });
+    this.#schedule();
+  }
+
+  write(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    headers: string[],
+    body: Buffer,
+    pooled: boolean,
+  ) {
+    this.#answers.push({ req, res, status, headers, body, pooled });
+    // While the turn's requests are answered, their answers wait for the end of it.
+    if (!this.#answering) this.#schedule();
+  }
+
+  #schedule() {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(this.#run);
+  }
+
+  readonly #run = () => {
+    this.#scheduled = false;
+    const requests = this.#requests.splice(0);
+    this.#answering = true;
+    for (const { req, res, body, started } of requests) {
+      // A client gone before its answer was made costs nothing.
+      if (req.socket.destroyed) continue;
+      // A throw ends this one request, never the server nor the others of the turn.
+      try {
+        this.#answer(req, res, body, started);
+      } catch {
+        res.destroy();
+      }
+    }
+    this.#answering = false;
+    this.#flush();
+  };
+
+  #flush() {
     const answers = this.#answers.splice(0);
     const outputs = this.#outputs;
     for (const { req, res, status, headers, body, pooled } of answers) {
@@ -213,24 +264,22 @@ class WriteBatch {
         res.destroy();
       }
     }
-  };
-
-  constructor(outputs: OutputPool | undefined) {
-    this.#outputs = outputs;
-  }
-
-  add(
-    req: IncomingMessage,
-    res: ServerResponse,
-    status: number,
-    headers: string[],
-    body: Buffer,
-    pooled: boolean,
-  ) {
-    if (this.#answers.push({ req, res, status, headers, body, pooled }) === 1)
-      setImmediate(this.#flush);
   }
 }
+
+export type Answerer = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer | undefined,
+  started: number,
+) => void;
+
+type Waiting = {
+  req: IncomingMessage;
+  res: ServerResponse;
+  body: Buffer | undefined;
+  started: number;
+};
 
 type Written = {
   req: IncomingMessage;
