@@ -14,44 +14,46 @@ type Test = (i: number) => boolean;
 export function extraTest(store: Store, kind: Kind, filters: Filters): Test | undefined {
   const tests: Test[] = [];
   const collection = store[kind];
-  const x = (): Extras => extrasOf(collection);
   const { name, email, summaryKeywords, experienceKeywords, educationKeywords } = filters;
   if (name !== undefined)
     tests.push(
       (
         (n) => (i) =>
           n[i]?.includes(name) === true
-      )(x().names),
+      )(extrasOf(collection).names),
     );
   if (email !== undefined)
     tests.push(
       (
         (e) => (i) =>
           e[i] === email
-      )(x().emails),
+      )(extrasOf(collection).emails),
     );
-  if (summaryKeywords) tests.push(containsAll(x().summaries, summaryKeywords));
-  if (experienceKeywords) tests.push(containsAll(x().experiences, experienceKeywords));
-  if (educationKeywords) tests.push(containsAll(x().educations, educationKeywords));
+  if (summaryKeywords) tests.push(containsAll(extrasOf(collection).summaries, summaryKeywords));
+  if (experienceKeywords)
+    tests.push(containsAll(extrasOf(collection).experiences, experienceKeywords));
+  if (educationKeywords)
+    tests.push(containsAll(extrasOf(collection).educations, educationKeywords));
   const { interests, educationYearsMin: low, educationYearsMax: high } = filters;
-  if (interests) tests.push(hasAll(x().interests, interests));
+  if (interests) tests.push(hasAll(extrasOf(collection).interests, interests));
   if (low !== undefined)
     tests.push(
       (
         (y) => (i) =>
           (y[i] as number) >= low
-      )(x().educationYears),
+      )(extrasOf(collection).educationYears),
     );
   if (high !== undefined)
     tests.push(
       (
         (y) => (i) =>
           (y[i] as number) <= high
-      )(x().educationYears),
+      )(extrasOf(collection).educationYears),
     );
   const { experienceNear, educationNear, stage } = filters;
-  if (experienceNear) tests.push(placedWithin(x().experiencePlaces, experienceNear));
-  if (educationNear) tests.push(placedWithin(x().educationPlaces, educationNear));
+  if (experienceNear)
+    tests.push(placedWithin(extrasOf(collection).experiencePlaces, experienceNear));
+  if (educationNear) tests.push(placedWithin(extrasOf(collection).educationPlaces, educationNear));
   if (stage) tests.push(stageTest(store, kind, stage));
   if (tests.length === 0) return undefined;
   return (i) => tests.every((test) => test(i));
