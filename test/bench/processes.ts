@@ -96,6 +96,34 @@ export function startPrismMock(dynamic: boolean): Promise<Child> {
   });
 }
 
+/**
+ * Milliseconds from spawning `hrmock serve` (`entry`: the CLI script, and node's flags before
+ * it) to the end of its first answer, the median of `runs` servers started one after another.
+ */
+export async function firstAnswerMs(
+  entry: string[],
+  profiles: number,
+  runs: number,
+): Promise<{ median: number; min: number; max: number }> {
+  const times: number[] = [];
+  for (let k = 0; k < runs; k++) {
+    const started = performance.now();
+    const child = await spawnServer(
+      [...entry, 'serve', '--port', '0', '--quiet', '--profiles', String(profiles)],
+      /at (http:\/\/127\.0\.0\.1:\d+)/,
+    );
+    await (await fetch(`${child.url}/_mock/target`)).arrayBuffer();
+    times.push(performance.now() - started);
+    await child.stop();
+  }
+  times.sort((a, b) => a - b);
+  return {
+    median: times[Math.floor(times.length / 2)] as number,
+    min: times[0] as number,
+    max: times.at(-1) as number,
+  };
+}
+
 /** Resident memory of a process, in MB, from /proc. */
 export function residentMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
