@@ -27,15 +27,20 @@ function safeJson(value: unknown): string {
  * `str(value)` for `json.dumps(value)`; a value that is neither stays a string.
  */
 export function maybeJson(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
+  if (typeof value !== 'string' || !mayBeJsonText(value)) return value;
   const first = value.trimStart()[0];
-  if (first !== '[' && first !== '{' && first !== '"') return value;
   try {
     return JSON.parse(value) as unknown;
   } catch {
     if (first === '"') return value;
     return fromPythonLiteral(value) ?? value;
   }
+}
+
+/** Whether `maybeJson` would try to read `text`: it starts, past spaces, with `[`, `{` or `"`. */
+export function mayBeJsonText(text: string): boolean {
+  const first = text.trimStart()[0];
+  return first === '[' || first === '{' || first === '"';
 }
 
 /** What `String(object)` gives: a client turned an object into text instead of encoding it. */

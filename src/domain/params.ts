@@ -6,6 +6,7 @@ import {
   isItemGroup,
   isoTime,
   KEY_PATTERN,
+  mayBeJsonText,
   maybeJson,
   OBJECT_AS_TEXT,
   shown,
@@ -25,6 +26,47 @@ export { type GeoPoint, type ItemFilter, KEY_PATTERN, shown } from './param-valu
 
 const EXAMPLE_KEY = '12feac8fdc9c3b5f6c463c8f3a705d17d2581331';
 const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+
+/** The keys in their first order, each once: the list itself when none repeats (the usual). */
+function distinct(keys: string[]): string[] {
+  if (keys.length <= 16) {
+    let repeats = false;
+    for (let i = 1; i < keys.length && !repeats; i++) {
+      for (let j = 0; j < i; j++) {
+        if (keys[i] === keys[j]) {
+          repeats = true;
+          break;
+        }
+      }
+    }
+    if (!repeats) return keys;
+  }
+  return [...new Set(keys)];
+}
+
+/** `name=["<a key>"]`: how a list of keys is sent. */
+function keysExample(name: string): string {
+  return `${name}=["${EXAMPLE_KEY}"]`;
+}
+
+// Messages are made only for a value that needs one: a request that reads well makes none.
+
+/** What `ParamReader.integer` wants, in words: `between 1 and 100`. */
+function rangeText(options: { min: number; max?: number }): string {
+  return options.max === undefined
+    ? `at least ${options.min}`
+    : `between ${options.min} and ${options.max}`;
+}
+
+/** What `ParamReader.number` wants, in words: `a number at least 0 (years)`. */
+function wantedNumber(options: { min?: number; max?: number; above?: number; unit?: string }) {
+  const bounds = [
+    options.above !== undefined ? `greater than ${options.above}` : null,
+    options.min !== undefined ? `at least ${options.min}` : null,
+    options.max !== undefined ? `at most ${options.max}` : null,
+  ].filter(Boolean);
+  return `a number${bounds.length > 0 ? ` ${bounds.join(' and ')}` : ''}${options.unit ? ` (${options.unit})` : ''}`;
+}
 
 /**
  * Reads typed parameters out of raw ones, collecting one error per bad parameter, so that a
@@ -105,10 +147,9 @@ export class ParamReader {
   }
 
   keyList(name: string, what: string, options: { required?: boolean } = {}): string[] | undefined {
-    const example = `${name}=["${EXAMPLE_KEY}"]`;
     if (!this.has(name)) {
       return options.required
-        ? this.#missing(name, `send the ${what} keys as a JSON array, e.g. ${example}`)
+        ? this.#missing(name, `send the ${what} keys as a JSON array, e.g. ${keysExample(name)}`)
         : undefined;
     }
     const raw = this.#raw.get(name);
@@ -119,7 +160,7 @@ export class ParamReader {
       raw.length > 0 &&
       raw.every((v) => typeof v === 'string' && KEY_PATTERN.test(v))
     )
-      return [...new Set(raw as string[])];
+      return distinct(raw as string[]);
     const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => {
       const decoded = maybeJson(v);
       if (Array.isArray(decoded)) return decoded;
@@ -139,11 +180,11 @@ export class ParamReader {
             : `got ${shown(raw)}`;
       this.error(
         name,
-        `${name} must be a JSON array of ${what} keys (40 lowercase hexadecimal characters), ${got}. Send for example ${example}`,
+        `${name} must be a JSON array of ${what} keys (40 lowercase hexadecimal characters), ${got}. Send for example ${keysExample(name)}`,
       );
       return undefined;
     }
-    return [...new Set(values as string[])];
+    return distinct(values as string[]);
   }
 
   /**
@@ -155,10 +196,6 @@ export class ParamReader {
     const raw = this.#scalar(name);
     const digits = typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw);
     let value = digits ? Number(raw) : raw;
-    const range =
-      options.max === undefined
-        ? `at least ${options.min}`
-        : `between ${options.min} and ${options.max}`;
     const huge =
       options.max === undefined &&
       typeof value === 'number' &&
@@ -166,12 +203,15 @@ export class ParamReader {
       value > Number.MAX_SAFE_INTEGER;
     if (huge) value = Number.MAX_SAFE_INTEGER;
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
-      this.error(name, `${name} must be an integer ${range}, got ${shown(raw)}`);
+      this.error(name, `${name} must be an integer ${rangeText(options)}, got ${shown(raw)}`);
       return options.fallback;
     }
     if (value < options.min || (options.max !== undefined && value > options.max)) {
       // The digits as sent: a long number is not quoted through a rounded double.
-      this.error(name, `${name} must be ${range}, got ${digits ? String(raw).trim() : shown(raw)}`);
+      this.error(
+        name,
+        `${name} must be ${rangeText(options)}, got ${digits ? String(raw).trim() : shown(raw)}`,
+      );
       return options.fallback;
     }
     return value;
@@ -184,14 +224,8 @@ export class ParamReader {
     if (!this.has(name)) return undefined;
     const raw = this.#scalar(name);
     const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-    const bounds = [
-      options.above !== undefined ? `greater than ${options.above}` : null,
-      options.min !== undefined ? `at least ${options.min}` : null,
-      options.max !== undefined ? `at most ${options.max}` : null,
-    ].filter(Boolean);
-    const wanted = `a number${bounds.length > 0 ? ` ${bounds.join(' and ')}` : ''}${options.unit ? ` (${options.unit})` : ''}`;
     if (typeof value !== 'number' || !Number.isFinite(value)) {
-      this.error(name, `${name} must be ${wanted}, got ${shown(raw)}`);
+      this.error(name, `${name} must be ${wantedNumber(options)}, got ${shown(raw)}`);
       return undefined;
     }
     if (
@@ -199,7 +233,7 @@ export class ParamReader {
       (options.min !== undefined && value < options.min) ||
       (options.max !== undefined && value > options.max)
     ) {
-      this.error(name, `${name} must be ${wanted}, got ${value}`);
+      this.error(name, `${name} must be ${wantedNumber(options)}, got ${value}`);
       return undefined;
     }
     return value;
@@ -270,6 +304,8 @@ export class ParamReader {
   #list(name: string): unknown[] | undefined {
     const raw = this.#raw.get(name);
     if (Array.isArray(raw)) {
+      // Strings none of which can be JSON (`["python"]`, the usual list): read as they are.
+      if (raw.every((v) => typeof v === 'string' && !mayBeJsonText(v))) return raw;
       // Repeated query keys: each value may itself be JSON (an item, or a list to splice in).
       if (raw.every((v) => typeof v === 'string')) {
         return raw.flatMap((v) => {
@@ -368,8 +404,8 @@ export class ParamReader {
     if (!this.has(name)) return undefined;
     if (this.#dictKeys(name, fields)) return undefined;
     const list = this.#list(name);
-    const example = `${name}=[{"${fields[0]}":"${EXAMPLE_KEY}","${fields[1]}":"…"}]`;
     if (list === undefined || list.length === 0) {
+      const example = `${name}=[{"${fields[0]}":"${EXAMPLE_KEY}","${fields[1]}":"…"}]`;
       this.error(
         name,
         `${name} must be a non-empty JSON array of {"${fields[0]}", "${fields[1]}"} objects, e.g. ${example}, got ${shown(this.#raw.get(name))}`,

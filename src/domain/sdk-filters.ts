@@ -43,6 +43,8 @@ function readEverySdkFilter(read: ParamReader, kind: Kind, filters: Filters): vo
   if (educationNear !== undefined) filters.educationNear = educationNear;
 }
 
+const NO_RANGE: [undefined, undefined] = [undefined, undefined];
+
 /** `{prefix}_min` and `{prefix}_max`, at least 0, the first not above the second. */
 export function readRange(
   read: ParamReader,
@@ -50,6 +52,7 @@ export function readRange(
   unit: string,
 ): [number | undefined, number | undefined] {
   const [min, max] = RANGE_NAMES.of(prefix);
+  if (!read.has(min) && !read.has(max)) return NO_RANGE;
   const low = read.number(min, { min: 0, unit });
   const high = read.number(max, { min: 0, unit });
   if (low !== undefined && high !== undefined && low > high) {
