@@ -125,8 +125,7 @@ class KeptParts {
 
 const kept = new WeakMap<JsonSource, KeptParts>();
 const writer = new GzipWriter();
-/** Per piece of the answer being made (one at a time): its source's parts and place, or glue. */
-const SOURCES: (KeptParts | undefined)[] = [];
+/** Per piece of the answer being made (one at a time): the place of its part (0 for glue). */
 let PLACES = new Uint32Array(256);
 let answers = 0;
 
@@ -138,15 +137,6 @@ let answers = 0;
  * predictions). `into`: where to make it, for an answer that is written and dropped.
  */
 export function gzipFromPieces(pieces: readonly Piece[], into?: Allocator): Buffer | undefined {
-  try {
-    return gzipOfPieces(pieces, into);
-  } finally {
-    // Emptied whatever happened: a throw must not leave its sources to the next answer.
-    SOURCES.length = 0;
-  }
-}
-
-function gzipOfPieces(pieces: readonly Piece[], into: Allocator | undefined): Buffer | undefined {
   const answer = ++answers;
   if (PLACES.length < pieces.length) PLACES = new Uint32Array(pieces.length * 2);
   const places = PLACES;
@@ -161,7 +151,7 @@ function gzipOfPieces(pieces: readonly Piece[], into: Allocator | undefined): Bu
     if (piece instanceof Uint8Array) {
       glue += piece.length;
       size += storedSize(piece.length);
-      SOURCES.push(undefined);
+      places[k] = 0;
       continue;
     }
     if (piece.source !== source || parts === undefined) {
@@ -170,17 +160,25 @@ function gzipOfPieces(pieces: readonly Piece[], into: Allocator | undefined): Bu
     }
     const place = parts.placeOf(source, piece.index);
     places[k] = place;
-    SOURCES.push(parts);
     objects += parts.plainLength(place);
     size += parts.deflatedLength(place);
   }
   if (objects + glue < MIN_BYTES || objects < (objects + glue) * MIN_OBJECT_SHARE) return undefined;
   const out = into === undefined ? Buffer.allocUnsafe(size) : into.take(size);
   writer.begin(out);
+  // The parts again, found as above: no list of them per answer (an array grown piece by piece).
+  source = undefined;
   for (let k = 0; k < pieces.length; k++) {
-    const from = SOURCES[k];
-    if (from === undefined) writer.plain(pieces[k] as Uint8Array);
-    else from.write(writer, places[k] as number);
+    const piece = pieces[k] as Piece;
+    if (piece instanceof Uint8Array) {
+      writer.plain(piece);
+      continue;
+    }
+    if (piece.source !== source || parts === undefined) {
+      source = piece.source;
+      parts = kept.get(source) as KeptParts;
+    }
+    parts.write(writer, places[k] as number);
   }
   writer.end();
   return out;
