@@ -68,8 +68,10 @@ class KeptParts {
     const words = this.#words[slab] as Uint32Array;
     const head = offset >>> 2;
     const start = offset + HEAD_BYTES;
+    // A view made with its constructor: `subarray` looks up the species and cost ~10 ns more
+    // a part (~0.3 µs an answer of 30).
     writer.deflated(
-      (this.#slabs[slab] as Uint8Array).subarray(start, start + (words[head] as number)),
+      new Uint8Array(words.buffer, start, words[head] as number),
       words[head + 1] as number,
       words[head + 2] as number,
       words[head + 3] as number,
