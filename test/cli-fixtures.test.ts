@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { buildFixtures } from '../mocks/build-fixtures.ts';
 import { lazyFixtures } from '../mocks/lazy-fixtures.ts';
 import { loadFixturesDir } from '../src/cli/fixtures-dir.ts';
 import type { Profile } from '../src/domain/types.ts';
+import { tempDir } from './support/temp-dir.ts';
 
 const bin = fileURLToPath(new URL('../bin/hrmock.js', import.meta.url));
 const generated = lazyFixtures({ profiles: 50, jobs: 10 });
@@ -32,7 +32,7 @@ function ownProfile(key: string, word: string): Profile {
 }
 
 async function folder(files: Record<string, unknown>): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'hrmock-fixtures-'));
+  const dir = await tempDir('fixtures');
   for (const [name, content] of Object.entries(files)) {
     await writeFile(
       join(dir, name),

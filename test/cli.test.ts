@@ -1,11 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from './support/temp-dir.ts';
 
 const bin = fileURLToPath(new URL('../bin/hrmock.js', import.meta.url));
 const run = promisify(execFile);
@@ -200,7 +200,7 @@ describe('hrmock serve', () => {
 
 describe('hrmock fixtures and target', () => {
   it('writes the fixtures as JSON files', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'hrmock-'));
+    const dir = await tempDir('fixtures-out');
     const { code } = await hrmock(['fixtures', '--profiles', '50', '--jobs', '10', '--out', dir]);
     expect(code).toBe(0);
     expect((await readdir(dir)).sort()).toEqual([

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -44,6 +44,7 @@ export function ensureWrk(): string {
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'hrmock-wrk-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 let scripts = 0;
 
 /**

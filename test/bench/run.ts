@@ -3,7 +3,7 @@
 // Environment: BENCH_SECONDS (default 8) per measurement, BENCH_CONNECTIONS (default 16),
 // BENCH_ONLY=small|large to run only the 1,000- or the 100,000-profile half.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'hrmock-bench-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
 type Row = { scenario: string; server: string; load: Load; vsPrism?: number; vsLimit?: number };
 const rows: Row[] = [];

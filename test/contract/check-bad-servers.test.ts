@@ -1,12 +1,12 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const exampleTarget = fileURLToPath(new URL('fixtures/example-target.json', import.meta.url));
 process.env.HRMOCK_TEST_KEY = 'example-key';
@@ -54,7 +54,7 @@ async function refusing(): Promise<string> {
 
 /** Runs `hrmock check` in process with a report written to a file (JUnit unless told); exit status, output and the report. */
 async function check(base: string, extra: string[], reporter = 'junit') {
-  const dir = await mkdtemp(join(tmpdir(), 'hrmock-bad-'));
+  const dir = await tempDir('bad');
   const output = join(dir, `report.${reporter}`);
   let out = '';
   let err = '';

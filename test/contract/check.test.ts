@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -13,6 +12,7 @@ import { createApp } from '../../src/http/app.ts';
 import { type RunningPrism, startPrism } from '../../src/prism.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { MUTANTS } from '../mutants/mutants.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const exampleTarget = fileURLToPath(new URL('fixtures/example-target.json', import.meta.url));
 const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));
@@ -130,7 +130,7 @@ describe('hrmock check', () => {
   });
 
   it('writes JUnit XML with one test case per rule', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'hrmock-junit-'));
+    const dir = await tempDir('junit');
     const file = join(dir, 'report.xml');
     const { code } = await check([
       '--base-url',
@@ -163,7 +163,7 @@ describe('hrmock check', () => {
   });
 
   it('reports ADDITIVE in JUnit as a suite of its own, about the contract documents', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'hrmock-junit-'));
+    const dir = await tempDir('junit');
     const file = join(dir, 'report.xml');
     await check(['--base-url', mock.url, '--reporter', 'junit', '--output', file]);
     const parsed = new XMLParser({
@@ -224,7 +224,7 @@ describe('hrmock check', () => {
   });
 
   it('exits 2 on a target file that names no keys', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'hrmock-target-'));
+    const dir = await tempDir('target');
     const file = join(dir, 'target.json');
     await writeFile(file, JSON.stringify({ profiles: { source_keys: ['nope'] }, jobs: {} }));
     const { code, err } = await check(['--base-url', mock.url, '--target', file]);

@@ -1,5 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SuiteClient } from '../../contract/suite/client.ts';
@@ -9,6 +8,7 @@ import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { targetOf } from '../../src/domain/target.ts';
 import { createApp } from '../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const fixtures = buildFixtures({ profiles: 300, jobs: 90 });
 const app = createApp({ data: fixtures, log: false });
@@ -78,7 +78,7 @@ describe("the target's grading_path", () => {
   });
 
   it('is read from a target file by hrmock check', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'hrmock-grading-path-'));
+    const dir = await tempDir('grading-path');
     const file = join(dir, 'target.json');
     await writeFile(file, JSON.stringify(singularTarget()));
     const { runCli } = await import('../../src/cli/run-cli.ts');
