@@ -47,7 +47,7 @@ export const SERVE_HELP = `hrmock serve: run the mock server
  * every run with pretenuring off). The server is a process of hrmock's own, so it turns it off;
  * a test runner that starts the mock in process (`startMock`) keeps its own settings.
  */
-export function tuneHeapForServing(): void {
+function tuneHeapForServing(): void {
   setFlagsFromString('--no-allocation-site-pretenuring');
 }
 

@@ -27,8 +27,9 @@ function safeJson(value: unknown): string {
  * `str(value)` for `json.dumps(value)`; a value that is neither stays a string.
  */
 export function maybeJson(value: unknown): unknown {
-  if (typeof value !== 'string' || !mayBeJsonText(value)) return value;
+  if (typeof value !== 'string') return value;
   const first = value.trimStart()[0];
+  if (!opensJson(first)) return value;
   try {
     return JSON.parse(value) as unknown;
   } catch {
@@ -39,7 +40,10 @@ export function maybeJson(value: unknown): unknown {
 
 /** Whether `maybeJson` would try to read `text`: it starts, past spaces, with `[`, `{` or `"`. */
 export function mayBeJsonText(text: string): boolean {
-  const first = text.trimStart()[0];
+  return opensJson(text.trimStart()[0]);
+}
+
+function opensJson(first: string | undefined): boolean {
   return first === '[' || first === '{' || first === '"';
 }
 
