@@ -1,3 +1,5 @@
+import { CrossOriginRedirect, fetchWithinOrigin } from './same-origin.ts';
+
 /** One request the suite sent and what came back, kept as evidence. */
 export type Exchange = {
   method: 'GET' | 'POST' | string;
@@ -193,7 +195,7 @@ export class SuiteClient {
     let text: string;
     try {
       response = await Promise.race([
-        this.#fetch(new Request(url, { ...init, signal: controller.signal })),
+        fetchWithinOrigin(this.#fetch, url, { ...init, signal: controller.signal }),
         late,
       ]);
       text = await Promise.race([readCapped(response, this.#maxBytes), late]);
@@ -201,7 +203,7 @@ export class SuiteClient {
       const reason =
         (error as Error).name === 'TimeoutError'
           ? `no answer in ${seconds(waitMs)}${waitMs < this.#timeoutMs ? " (the run's deadline)" : ''}`
-          : error instanceof TooLong
+          : error instanceof TooLong || error instanceof CrossOriginRedirect
             ? error.message
             : `no answer: ${String((error as Error).cause ?? (error as Error).message)}`;
       throw new NoAnswer(describeRequest(sent), reason);

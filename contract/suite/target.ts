@@ -49,6 +49,17 @@ export function expandEnv(value: string, env: NodeJS.ProcessEnv, where: string):
   });
 }
 
+const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/;
+
+/** A header value of a served target: taken as it is, never expanded. */
+function literal(value: string, where: string, fail: (what: string) => never): string {
+  const reference = REFERENCE.exec(value);
+  if (reference === null) return value;
+  return fail(
+    `${where} refers to \${${reference[1]}}: a target served by the server under test may not name environment variables. Pass the header with --header NAME=\${${reference[1]}} or write the target to a file and use --target FILE`,
+  );
+}
+
 export async function readTargetFile(path: string, env = process.env): Promise<Target> {
   let text: string;
   try {
@@ -65,8 +76,13 @@ export async function readTargetFile(path: string, env = process.env): Promise<T
   return parseTarget(json, env, path);
 }
 
-/** Checks a target's shape, naming the first field that is wrong. */
-export function parseTarget(json: unknown, env: NodeJS.ProcessEnv, source: string): Target {
+/**
+ * Checks a target's shape, naming the first field that is wrong. `env` expands `${NAME}` in
+ * header values; it is given only for a target the user wrote (a file, an object in process).
+ * A target served by the server under test gets `null`: a reference to the environment in it is
+ * refused, so a server can never ask for this machine's secrets.
+ */
+export function parseTarget(json: unknown, env: NodeJS.ProcessEnv | null, source: string): Target {
   const fail = (what: string): never => {
     throw new TargetError(`${source}: ${what}`);
   };
@@ -101,7 +117,11 @@ export function parseTarget(json: unknown, env: NodeJS.ProcessEnv, source: strin
   const headers: Record<string, string> = {};
   if (root.headers !== undefined) {
     for (const [name, value] of Object.entries(obj(root.headers, 'headers'))) {
-      headers[name] = expandEnv(str(value, `headers.${name}`), env, `headers.${name}`);
+      const text = str(value, `headers.${name}`);
+      headers[name] =
+        env === null
+          ? literal(text, `headers.${name}`, fail)
+          : expandEnv(text, env, `headers.${name}`);
     }
   }
   return {

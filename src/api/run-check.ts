@@ -1,5 +1,6 @@
 import { DEFAULT_TIMEOUT_MS, SuiteClient } from '../../contract/suite/client.ts';
 import { couldNotRun, type Report, runSuite } from '../../contract/suite/run-suite.ts';
+import { CrossOriginRedirect, fetchWithinOrigin } from '../../contract/suite/same-origin.ts';
 import { parseTarget, type Target } from '../../contract/suite/target.ts';
 import { startMock } from './start-mock.ts';
 
@@ -57,16 +58,17 @@ async function targetFor(
   mockTarget: unknown,
 ): Promise<Target> {
   if (options.target !== undefined) return parseTarget(options.target, process.env, 'target');
-  if (mockTarget !== undefined) return parseTarget(mockTarget, process.env, 'the mock');
+  if (mockTarget !== undefined) return parseTarget(mockTarget, null, 'the mock');
   const url = `${baseUrl}/_mock/target`;
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await fetchWithinOrigin((request) => fetch(request), url, {
       headers: options.headers ?? {},
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     const err = error as Error;
+    if (err instanceof CrossOriginRedirect) throw err;
     throw new Error(
       err.name === 'TimeoutError'
         ? `no answer from ${baseUrl} within ${timeoutMs / 1000} s`
@@ -76,5 +78,5 @@ async function targetFor(
   const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
   if (response.status !== 200 || body?.data === undefined)
     throw new Error(`no target at ${url} (status ${response.status}): pass options.target`);
-  return parseTarget(body.data, process.env, url);
+  return parseTarget(body.data, null, url);
 }

@@ -8,6 +8,7 @@ import {
 } from '../../contract/suite/client.ts';
 import { REPORTERS, type ReporterName, render, summary } from '../../contract/suite/reporters.ts';
 import { couldNotRun, runSuite } from '../../contract/suite/run-suite.ts';
+import { CrossOriginRedirect, fetchWithinOrigin } from '../../contract/suite/same-origin.ts';
 import {
   expandEnv,
   parseTarget,
@@ -159,7 +160,7 @@ async function probe(reach: Reach): Promise<void> {
 /** One request to the base URL; refused, reset or silent is a one-line CannotRun. */
 async function reachable(reach: Reach, url: string): Promise<{ status: number; text: string }> {
   try {
-    const response = await fetch(url, {
+    const response = await fetchWithinOrigin((request) => fetch(request), url, {
       headers: reach.headers,
       signal: AbortSignal.timeout(reach.timeoutMs),
     });
@@ -171,6 +172,7 @@ async function reachable(reach: Reach, url: string): Promise<{ status: number; t
     return { status: response.status, text };
   } catch (error) {
     const err = error as Error;
+    if (err instanceof CrossOriginRedirect) throw new CannotRun(err.message);
     if (err.name === 'TimeoutError')
       throw new CannotRun(
         `no answer from ${reach.base} within ${reach.timeoutMs / 1000} s (--timeout): is the server up and is this its base URL?`,
@@ -189,7 +191,7 @@ async function targetOfMock(reach: Reach): Promise<Target> {
       `no target at ${url} (status ${response.status}); only hrmock serves one: pass --target FILE naming existing keys (see README, "Checking a deployment")`,
     );
   }
-  return parseTarget(body.data, process.env, url);
+  return parseTarget(body.data, null, url);
 }
 
 function parseOrNull(text: string): unknown {

@@ -15,7 +15,7 @@ import {
 } from './mutants.ts';
 
 const app = createApp({ data: buildFixtures({ profiles: 400, jobs: 120 }), log: false });
-const target = parseTarget(targetOf(app.store), {}, 'the mock');
+const target = parseTarget(targetOf(app.store), null, 'the mock');
 const contract = loadContract();
 const caught: string[] = [];
 

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NoAnswer, SuiteClient } from '../../contract/suite/client.ts';
+import { runCheck } from '../../src/api/run-check.ts';
+import { runCli } from '../../src/cli/run-cli.ts';
+
+const exampleTarget = fileURLToPath(new URL('fixtures/example-target.json', import.meta.url));
+const SECRET = 'hrmock-secret-probe-7f3a';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the ${VAR} syntax itself is under test
+const REFERENCE = '${HRMOCK_LEAK_PROBE}';
+const opened: Server[] = [];
+
+type Seen = { path: string; headers: IncomingHttpHeaders };
+
+/** A server on loopback that records every request it gets and answers with `answer`. */
+async function recording(
+  answer: (path: string, res: import('node:http').ServerResponse) => void,
+): Promise<{ url: string; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    seen.push({ path: req.url ?? '/', headers: req.headers });
+    answer(req.url ?? '/', res);
+  });
+  opened.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+
+function json(res: import('node:http').ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** Every header value a server received, as one string to search. */
+function everything(seen: Seen[]): string {
+  return JSON.stringify(seen.map((s) => s.headers));
+}
+
+async function quietly<T>(run: () => Promise<T>): Promise<{ value: T; err: string }> {
+  let err = '';
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((c) => {
+    err += String(c);
+    return true;
+  });
+  try {
+    return { value: await run(), err };
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
+}
+
+beforeAll(() => {
+  process.env.HRMOCK_LEAK_PROBE = SECRET;
+  process.env.HRMOCK_TEST_KEY = SECRET;
+});
+afterEach(() => vi.restoreAllMocks());
+afterAll(() => {
+  for (const server of opened) server.close();
+  delete process.env.HRMOCK_LEAK_PROBE;
+});
+
+describe('a target served by the server under test', () => {
+  const served = JSON.parse(readFileSync(exampleTarget, 'utf8'));
+  const asking = { ...served, headers: { 'X-Leak': REFERENCE } };
+
+  it('is never expanded against the local environment by hrmock check', async () => {
+    const server = await recording((path, res) =>
+      path === '/_mock/target' ? json(res, 200, { code: 200, data: asking }) : json(res, 404, {}),
+    );
+    const { value: code, err } = await quietly(() => runCli(['check', '--base-url', server.url]));
+    expect(code).toBe(2);
+    expect(err).toContain('may not name environment variables');
+    expect(server.seen.length).toBeGreaterThan(0);
+    expect(everything(server.seen)).not.toContain(SECRET);
+  });
+
+  it('is never expanded against the local environment by runCheck', async () => {
+    const server = await recording((path, res) =>
+      path === '/_mock/target' ? json(res, 200, { code: 200, data: asking }) : json(res, 404, {}),
+    );
+    const report = await runCheck({ baseUrl: server.url, timeoutMs: 2_000 });
+    expect(report.error).toContain(`headers.X-Leak refers to ${REFERENCE}`);
+    expect(everything(server.seen)).not.toContain(SECRET);
+  });
+});
+
+describe('a redirect to another origin', () => {
+  async function redirectingTo(elsewhere: string) {
+    return recording((path, res) => {
+      res.writeHead(307, { location: `${elsewhere}${path}` }).end();
+    });
+  }
+
+  it('gets none of the headers of hrmock check, from the target file or --header', async () => {
+    const other = await recording((_, res) => json(res, 200, { code: 200, data: {} }));
+    const first = await redirectingTo(other.url);
+    const { value: code, err } = await quietly(() =>
+      runCli([
+        'check',
+        '--base-url',
+        first.url,
+        '--target',
+        exampleTarget,
+        '--header',
+        `X-Extra=${REFERENCE}`,
+      ]),
+    );
+    expect(code).toBe(2);
+    expect(err).toContain(`redirected (307) to another origin, ${other.url}`);
+    expect(everything(first.seen)).toContain(SECRET);
+    expect(other.seen).toEqual([]);
+  });
+
+  it('is refused by the suite client, which names the other origin', async () => {
+    const other = await recording((_, res) => json(res, 200, { code: 200, data: {} }));
+    const first = await redirectingTo(other.url);
+    const client = new SuiteClient({ baseUrl: first.url, headers: { 'X-API-KEY': SECRET } });
+    const sent = client.post('/profiles/searching', { source_keys: ['a'] });
+    await expect(sent).rejects.toThrow(NoAnswer);
+    await expect(sent).rejects.toThrow(`to another origin, ${other.url}`);
+    expect(other.seen).toEqual([]);
+  });
+
+  it('within the same origin is followed, headers kept', async () => {
+    const server = await recording((path, res) => {
+      if (path.startsWith('/old/')) res.writeHead(308, { location: path.slice(4) }).end();
+      else json(res, 200, { code: 200, message: 'ok', data: { profiles: [] } });
+    });
+    const client = new SuiteClient({
+      baseUrl: `${server.url}/old`,
+      headers: { 'X-API-KEY': SECRET },
+    });
+    const exchange = await client.post('/profiles/searching', { source_keys: ['a'] });
+    expect(exchange.status).toBe(200);
+    expect(server.seen.map((s) => s.path)).toEqual([
+      '/old/profiles/searching',
+      '/profiles/searching',
+    ]);
+    expect(server.seen[1]?.headers['x-api-key']).toBe(SECRET);
+  });
+});
