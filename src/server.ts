@@ -4,6 +4,7 @@ import type { HrmockApp } from './http/app.ts';
 import {
   answerClientErrors,
   type ConnectionTimeouts,
+  closeStalledWrites,
   DEFAULT_TIMEOUTS,
   serverTimeoutOptions,
 } from './http/connections.ts';
@@ -43,6 +44,7 @@ export function startServer(app: HrmockApp, options: ServeOptions = {}): Promise
     listener,
   );
   answerClientErrors(server);
+  closeStalledWrites(server, timeouts.writeMs);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

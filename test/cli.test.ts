@@ -32,9 +32,11 @@ async function hrmock(args: string[]): Promise<{ code: number; stdout: string; s
 /** Starts `hrmock serve` and resolves with its first stdout line's URL. */
 function serve(
   args: string[],
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
   const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env,
   });
   children.push(child);
   let out = '';
@@ -131,6 +133,18 @@ describe('hrmock serve', () => {
 
   // Each limit is set far below its default, so the server can only have been this quick
   // because the flag reached it.
+  it('takes its API key from HRMOCK_API_KEY, where ps does not show it', async () => {
+    const key = 'key-from-the-environment-51c2';
+    const { child, url } = await serve(SMALL, { ...process.env, HRMOCK_API_KEY: key });
+    const searching = `${url}/profiles/searching?source_keys=[]`;
+    expect((await fetch(searching)).status).toBe(401);
+    expect((await fetch(searching, { headers: { 'X-API-KEY': 'wrong' } })).status).toBe(401);
+    expect((await fetch(searching, { headers: { 'X-API-KEY': key } })).status).not.toBe(401);
+    const commandLine = await readFile(`/proc/${child.pid}/cmdline`, 'utf8');
+    expect(commandLine).toContain('serve');
+    expect(commandLine).not.toContain(key);
+  });
+
   it('closes an idle keep-alive connection after --keep-alive-timeout', async () => {
     const { url } = await serve([...SMALL, '--keep-alive-timeout', '0.5']);
     const get = 'GET /_mock/target HTTP/1.1\r\nHost: x\r\n\r\n';

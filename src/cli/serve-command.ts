@@ -19,7 +19,9 @@ export const SERVE_HELP = `hrmock serve: run the mock server
   --profiles N      how many profiles (default 1000)
   --jobs N          how many jobs (default 300)
   --base-path P     serve under a prefix, e.g. /v1 (default /)
-  --api-key K       require X-API-KEY: K on API requests (401 otherwise)
+  --api-key K       require X-API-KEY: K on API requests (401 otherwise); better, set
+                    HRMOCK_API_KEY=K in the environment: a flag shows in ps, the environment
+                    does not (the flag wins when both are given)
   --quiet           no per-request log lines
   --fixtures DIR    your own sources.json, boards.json, profiles.json, jobs.json (as written by
                     hrmock fixtures --out), checked against the contract, reloaded on change
@@ -35,7 +37,9 @@ export const SERVE_HELP = `hrmock serve: run the mock server
                     objects for fresh answers; off: never compress
   --headers-timeout S   seconds a client has to send its headers (default 10; 408 after)
   --request-timeout S   seconds a client has to send its whole request (default 30; 408 after)
-  --keep-alive-timeout S  seconds an idle keep-alive connection stays open (default 5)`;
+  --keep-alive-timeout S  seconds an idle keep-alive connection stays open (default 5)
+  --write-timeout S     seconds a client may leave its answer unread before the connection
+                        is closed (default 30)`;
 
 /**
  * V8 moves an allocation site's objects straight to the old generation once most of them are
@@ -74,9 +78,11 @@ export async function serveCommand(args: string[]): Promise<number> {
       'headers-timeout': { type: 'string' },
       'request-timeout': { type: 'string' },
       'keep-alive-timeout': { type: 'string' },
+      'write-timeout': { type: 'string' },
     },
     strict: true,
   });
+  const apiKey = values['api-key'] ?? nonEmpty(process.env.HRMOCK_API_KEY);
   const compress = values.compress ?? 'auto';
   if (compress !== 'auto' && compress !== 'off')
     throw new UsageError(`--compress must be auto or off, got "${compress}"`);
@@ -88,6 +94,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       values['keep-alive-timeout'],
       DEFAULT_TIMEOUTS.keepAliveMs,
     ),
+    writeMs: durationMs('write-timeout', values['write-timeout'], DEFAULT_TIMEOUTS.writeMs),
   };
   const port = positiveInt('port', values.port, 4010, 0);
   if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
@@ -108,7 +115,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   const app = createApp({
     data,
     ...(values['base-path'] !== undefined && { basePath: values['base-path'] }),
-    ...(values['api-key'] !== undefined && { apiKey: values['api-key'] }),
+    ...(apiKey !== undefined && { apiKey }),
     ...(values.quiet && { log: false as const }),
     ...chaosFrom(values.latency, values['fail-rate'], fixtures.seed),
     limits: {
@@ -157,7 +164,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   ];
   process.stdout.write(
     `hrmock: ${sizes} (seed ${fixtures.seed}${values.fixtures ? `, ${mode}d with ${values.fixtures}` : ''}) at ${base} (ready in ${seconds}s)\n` +
-      `${options(values['api-key'])}Try:\n${examples.map((e) => `  ${e}\n`).join('')}Contract: ${base}/openapi.yaml   Target for hrmock check: ${base}/_mock/target\n`,
+      `${options(apiKey)}Try:\n${examples.map((e) => `  ${e}\n`).join('')}Contract: ${base}/openapi.yaml   Target for hrmock check: ${base}/_mock/target\n`,
   );
   await stopped;
   await server.close();
@@ -221,5 +228,9 @@ function chaosFrom(
 function options(apiKey: string | undefined): string {
   return apiKey === undefined
     ? ''
-    : 'Requests must carry the X-API-KEY header given by --api-key.\n';
+    : 'Requests must carry the X-API-KEY header given by --api-key or HRMOCK_API_KEY.\n';
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
 }

@@ -9,12 +9,15 @@ export type ConnectionTimeouts = {
   requestMs: number;
   /** An idle keep-alive connection is closed after this. */
   keepAliveMs: number;
+  /** An answer the client stops reading is given up on after this long without progress. */
+  writeMs: number;
 };
 
 export const DEFAULT_TIMEOUTS: ConnectionTimeouts = {
   headersMs: 10_000,
   requestMs: 30_000,
   keepAliveMs: 5_000,
+  writeMs: 30_000,
 };
 
 /** After an early answer, the rest of a request body is read (and dropped) this long at most. */
@@ -101,6 +104,20 @@ function drainThenClose(req: IncomingMessage, socket: Socket | null): void {
     socket.end();
   });
   socket.once('close', () => clearTimeout(timer));
+}
+
+/**
+ * Closes a connection whose client has stopped reading its answer: no byte of it taken for
+ * `writeMs` (a client reading slowly makes progress, and Node then holds the timeout back). The
+ * socket timeout also fires while an answer is being made (a `--latency` wait) and on an idle
+ * keep-alive connection: the first is left alone, the second closed as Node would.
+ */
+export function closeStalledWrites(server: Server, writeMs: number): void {
+  server.timeout = writeMs;
+  server.on('timeout', (socket: Socket) => {
+    const answer = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (answer == null || answer.headersSent) socket.destroy();
+  });
 }
 
 const REASONS: Record<number, string> = {

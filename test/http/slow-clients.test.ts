@@ -92,3 +92,59 @@ describe('slow clients', () => {
     expect(slow[0]?.answer()).toMatch(/^HTTP\/1\.1 408 /);
   }, 10_000);
 });
+
+describe('a client that stops reading its answers', () => {
+  it('is disconnected after --write-timeout without progress', async () => {
+    const writeMs = 500;
+    const own = await startServer(app, { timeouts: { writeMs } });
+    try {
+      const source = app.store.profile.containers.keys().next().value as string;
+      const path = `/profiles/searching?source_keys=${encodeURIComponent(JSON.stringify([source]))}&limit=100`;
+      const one = await fetch(`${own.url}${path}`);
+      const answerBytes = (await one.arrayBuffer()).byteLength;
+      const requests = 100;
+      const socket = connect(own.port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.pause();
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`.repeat(requests));
+      // Far longer than the write timeout, while the client reads nothing.
+      await new Promise((r) => setTimeout(r, writeMs * 5));
+      let received = 0;
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+      });
+      socket.resume();
+      const outcome = await Promise.race([
+        closed.then(() => 'closed'),
+        new Promise((r) => setTimeout(() => r('still open'), 4_000)),
+      ]);
+      socket.destroy();
+      expect(outcome).toBe('closed');
+      expect(received).toBeLessThan(answerBytes * requests);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('is not confused with an answer that takes longer than --write-timeout to make', async () => {
+    const slow = createApp({
+      data: buildFixtures({ profiles: 100, jobs: 20 }),
+      log: false,
+      chaos: { seed: 1, latency: { min: 1_200, max: 1_200 } },
+    });
+    const own = await startServer(slow, { timeouts: { writeMs: 300 } });
+    try {
+      const source = slow.store.profile.containers.keys().next().value as string;
+      const started = performance.now();
+      const response = await fetch(
+        `${own.url}/profiles/searching?source_keys=${encodeURIComponent(JSON.stringify([source]))}`,
+      );
+      expect(response.status).toBe(200);
+      expect((await response.json()).data.profiles.length).toBeGreaterThan(0);
+      expect(performance.now() - started).toBeGreaterThan(1_000);
+    } finally {
+      await own.close();
+    }
+  });
+});
