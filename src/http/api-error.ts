@@ -39,3 +39,9 @@ export function errorBody(error: ApiError): ErrorBody {
     ? { code: error.status, message: error.message }
     : { code: error.status, message: error.message, errors: error.errors };
 }
+
+/** What an unexpected failure answers: the details go to the log, never into the answer. */
+export const SERVER_ERROR: ErrorBody = {
+  code: 500,
+  message: 'Internal server error. Retry later; if it persists, report the request.',
+};

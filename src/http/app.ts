@@ -5,7 +5,7 @@ import { getPath } from 'hono/utils/url';
 import { createStore, type Store } from '../domain/store.ts';
 import { targetOf } from '../domain/target.ts';
 import type { StoreData } from '../domain/types.ts';
-import { ApiError, errorBody } from './api-error.ts';
+import { ApiError, errorBody, SERVER_ERROR } from './api-error.ts';
 import { type Chaos, chaosMiddleware } from './chaos.ts';
 import { allowedMethods, documentedStatuses } from './contract-doc.ts';
 import { contractRoutes } from './contract-routes.ts';
@@ -139,13 +139,7 @@ export function createApp(options: AppOptions): HrmockApp {
     process.stderr.write(
       `hrmock: internal error on ${c.req.method} ${c.req.path}: ${error.stack ?? error}\n`,
     );
-    return c.json(
-      {
-        code: 500,
-        message: 'Internal server error. Retry later; if it persists, report the request.',
-      },
-      500,
-    );
+    return c.json(SERVER_ERROR, 500);
   });
   return Object.defineProperties(app, {
     store: { get: () => store, enumerable: true },

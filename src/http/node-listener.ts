@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
-import { joinPieces } from '../domain/json-writer.ts';
-import type { Answer } from '../domain/operations.ts';
 import { AnswerCache, type CachedAnswer, type RequestKey } from './answer-cache.ts';
 import { gzipFromPieces } from './answer-gzip.ts';
+import { SERVER_ERROR } from './api-error.ts';
 import type { HrmockApp } from './app.ts';
-import { closeAfterEarlyAnswer, closeIfEarly } from './connections.ts';
+import { closeAfterEarlyAnswer } from './connections.ts';
+import { FastAnswer, OK_HEADERS } from './fast-answer.ts';
 import { createFastPath } from './fast-path.ts';
 import { OutputPool } from './output-pool.ts';
+import { Turn } from './turn.ts';
 
 export type ListenerOptions = {
   /** Bytes of whole answers kept for repeated requests; 0 turns the cache off. */
@@ -25,11 +26,6 @@ export type ListenerOptions = {
 /** Bodies up to this size are read up front so that a POST can be answered without Hono. */
 const MAX_CACHED_BODY = 64 * 1024;
 const GZIP_FROM_BYTES = 1024;
-/** Headers Hono's route and CORS middleware give a 200 of the API. */
-const OK_HEADERS: [string, string][] = [
-  ['access-control-allow-origin', '*'],
-  ['content-type', 'application/json'],
-];
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -57,7 +53,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
   // A wrapper around the app (a test's mutant) answers through its own fetch, always.
   const own = app.fetch === app.settings.fetch;
   const fast = options.fastPath === false || !own ? () => undefined : createFastPath(app);
-  const turn = new Turn(outputs, answer);
+  const turn = new Turn(outputs, answer, failed);
 
   return (req, res) => {
     const method = req.method ?? 'GET';
@@ -104,13 +100,22 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     if (quick === undefined) {
       runApp(req, body)
         .then((fresh) => keepAndSend(req, res, key, fresh))
-        .catch(() => res.destroy());
+        .catch((error) => failed(req, res, started, error));
       return;
     }
     const zipped = compress && acceptsGzip(req) ? gzipFromPieces(quick.pieces, outputs) : undefined;
     const fresh = new FastAnswer(quick, zipped, outputs);
-    log(req, 200, started);
     keepAndSend(req, res, key, fresh);
+    log(req, 200, started);
+  }
+
+  /** An answer that could not be made or written: the 500 envelope, and the cause in the log. */
+  function failed(req: IncomingMessage, res: ServerResponse, started: number, error: unknown) {
+    log(req, 500, started);
+    process.stderr.write(
+      `hrmock: internal error on ${req.method} ${(req.url ?? '/').split('?')[0]}: ${(error as Error)?.stack ?? error}\n`,
+    );
+    writeServerError(res);
   }
 
   function keepAndSend(
@@ -175,169 +180,21 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
   }
 }
 
-/**
- * The requests of one turn of the event loop, answered together after its poll phase, then
- * their answers written together.
- *
- * Answered together: answered as each arrived, between the reads of the sockets, every
- * operation found its code and data pushed out of the caches by the kernel's and node's work on
- * the socket before it; run back to back, each finds them where the one before left them. Server
- * CPU per request, alternated A/B of two servers (`--answer-cache-mb 0`, 400 distinct requests,
- * 8 rounds): searching 65.2 → 58.4 and 65.4 → 60.5 µs, full grading 58.2 → 52.8 µs, minimal
- * grading 42.6 → 40.6 µs.
- *
- * Written together: each write to a socket wakes the client up, and on loopback the waking costs
- * the writer more than the bytes. Written one by one, as each answer was ready, a client that
- * had fallen asleep between two answers was woken for every one (grading answers were a third
- * slower that way); written in a run, the first write wakes it and the others find it awake.
- *
- * A request waits only for those that arrived in the same turn, never for a timer. An answer
- * made later (through the app, a promise) is written in a turn of its own.
- */
-export class Turn {
-  readonly #requests: Waiting[] = [];
-  readonly #answers: Written[] = [];
-  readonly #outputs: OutputPool | undefined;
-  readonly #answer: Answerer;
-  #scheduled = false;
-  #answering = false;
+const SERVER_ERROR_BYTES = Buffer.from(JSON.stringify(SERVER_ERROR));
 
-  constructor(outputs: OutputPool | undefined, answer: Answerer) {
-    this.#outputs = outputs;
-    this.#answer = answer;
-  }
-
-  request(req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, started: number) {
-    this.#requests.push({ req, res, body, started });
-    this.#schedule();
-  }
-
-  write(
-    req: IncomingMessage,
-    res: ServerResponse,
-    status: number,
-    headers: string[],
-    body: Buffer,
-    pooled: boolean,
-  ) {
-    this.#answers.push({ req, res, status, headers, body, pooled });
-    // While the turn's requests are answered, their answers wait for the end of it.
-    if (!this.#answering) this.#schedule();
-  }
-
-  #schedule() {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    setImmediate(this.#run);
-  }
-
-  readonly #run = () => {
-    this.#scheduled = false;
-    const requests = this.#requests.splice(0);
-    this.#answering = true;
-    for (const { req, res, body, started } of requests) {
-      // A client gone before its answer was made costs nothing.
-      if (req.socket.destroyed) continue;
-      // A throw ends this one request, never the server nor the others of the turn.
-      try {
-        this.#answer(req, res, body, started);
-      } catch {
-        res.destroy();
-      }
+function writeServerError(res: ServerResponse): void {
+  try {
+    if (!res.headersSent) {
+      res.writeHead(500, [
+        ...OK_HEADERS.flat(),
+        'content-length',
+        String(SERVER_ERROR_BYTES.length),
+      ]);
+      res.end(SERVER_ERROR_BYTES);
+      return;
     }
-    this.#answering = false;
-    this.#flush();
-  };
-
-  #flush() {
-    const answers = this.#answers.splice(0);
-    const outputs = this.#outputs;
-    for (const { req, res, status, headers, body, pooled } of answers) {
-      try {
-        closeIfEarly(req, res, status, headers);
-        // One writeHead with a flat list: no per-header validation on this path.
-        res.writeHead(status, headers);
-        // A body made in the pool goes back to it once the socket has taken it ('finish').
-        if (pooled && outputs !== undefined) res.end(body, () => outputs.release(body));
-        else res.end(body);
-      } catch {
-        res.destroy();
-      }
-    }
-  }
-}
-
-export type Answerer = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  body: Buffer | undefined,
-  started: number,
-) => void;
-
-type Waiting = {
-  req: IncomingMessage;
-  res: ServerResponse;
-  body: Buffer | undefined;
-  started: number;
-};
-
-type Written = {
-  req: IncomingMessage;
-  res: ServerResponse;
-  status: number;
-  headers: string[];
-  body: Buffer;
-  /** Made in the listener's `OutputPool`, to give back once written. */
-  pooled: boolean;
-};
-
-/**
- * A fast-path answer to write or keep; its plain body is assembled only when it is sent or kept.
- * A class, not an object literal with a `get body()` made per answer: V8 builds such a literal
- * as a dictionary-mode object, and under load what those answers held was promoted out of the
- * young generation instead of dying there (see `AssembledAnswer`). With `outputs` (no answer
- * cache: the answer is written once and dropped), its bytes are made in the pool.
- */
-export class FastAnswer implements CachedAnswer {
-  readonly status = 200;
-  readonly headers = OK_HEADERS;
-  gzip?: Buffer;
-  wire?: CachedAnswer['wire'];
-  /** Until the body is made: then dropped, with the shared glue slabs its pieces are views of. */
-  #answer: Answer | undefined;
-  readonly #outputs: OutputPool | undefined;
-  #body: Buffer | undefined;
-
-  constructor(answer: Answer, gzip: Buffer | undefined, outputs?: OutputPool) {
-    this.#answer = answer;
-    this.#outputs = outputs;
-    if (gzip !== undefined) this.gzip = gzip;
-  }
-
-  get body(): Buffer {
-    if (this.#body === undefined) {
-      const answer = this.#answer as Answer;
-      const outputs = this.#outputs;
-      const [only] = answer.pieces;
-      if (outputs === undefined) {
-        // Kept in the cache: bytes of its own, not views that would keep shared slabs alive.
-        this.#body = bufferOf(answer.body());
-      } else if (answer.pieces.length === 1 && only instanceof Uint8Array) {
-        // All glue (a minimal grading answer): written as it is, and dropped with the answer.
-        this.#body = bufferOf(only);
-      } else {
-        this.#body = joinPieces(answer.pieces, (size) => outputs.take(size)) as Buffer;
-      }
-      this.#answer = undefined;
-    }
-    return this.#body;
-  }
-}
-
-function bufferOf(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes)
-    ? bytes
-    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  } catch {}
+  res.destroy();
 }
 
 function acceptsGzip(req: IncomingMessage): boolean {

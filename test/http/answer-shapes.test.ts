@@ -4,7 +4,7 @@ import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { answerOf, valueJson } from '../../src/domain/answer-json.ts';
 import { gradingOperation, searchOperation } from '../../src/domain/operations.ts';
 import { createStore } from '../../src/domain/store.ts';
-import { FastAnswer } from '../../src/http/node-listener.ts';
+import { FastAnswer } from '../../src/http/fast-answer.ts';
 
 // V8's own tests of object shapes. An object literal with a getter made per call is built by
 // the runtime as a dictionary-mode object, and under load everything such an answer held was
