@@ -21,6 +21,8 @@ export type ListenerOptions = {
   compress?: 'auto' | 'off';
   /** Answer the operations from the domain when nothing else is needed (default true). */
   fastPath?: boolean;
+  /** A cache made by the caller, used instead of one of `answerCacheBytes` (tests measure it). */
+  cache?: AnswerCache;
 };
 
 /** Bodies up to this size are read up front so that a POST can be answered without Hono. */
@@ -46,7 +48,9 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
       hono(req, res);
     };
   }
-  const cache = options.answerCacheBytes > 0 ? new AnswerCache(options.answerCacheBytes) : null;
+  const cache =
+    options.cache ??
+    (options.answerCacheBytes > 0 ? new AnswerCache(options.answerCacheBytes) : null);
   // Without the cache a fresh answer is written and dropped: its bytes are made in a buffer of
   // the pool, given back when written. With it, an answer may be kept, in buffers of its own.
   const outputs = cache === null ? new OutputPool() : undefined;
@@ -54,6 +58,9 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
   const own = app.fetch === app.settings.fetch;
   const fast = options.fastPath === false || !own ? () => undefined : createFastPath(app);
   const turn = new Turn(outputs, answer, failed);
+  // Kept answers share these instead of holding copies: nearly all have the same few.
+  const headerLists = new Map<string, [string, string][]>();
+  const contexts = new Map<string, string>();
 
   return (req, res) => {
     const method = req.method ?? 'GET';
@@ -89,11 +96,11 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     body: Buffer | undefined,
     started: number,
   ): void {
-    const key = cache === null ? undefined : keyOf(app.generation, req, body);
+    const key = cache === null ? undefined : keyOf(app.generation, req, body, contexts);
     const hit = key === undefined ? undefined : cache?.get(key);
     if (hit !== undefined) {
       log(req, hit.status, started);
-      send(req, res, hit);
+      send(req, res, hit, key);
       return;
     }
     const quick = fast(req, body);
@@ -125,7 +132,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     fresh: CachedAnswer,
   ) {
     if (key !== undefined && fresh.status < 500) cache?.set(key, fresh);
-    send(req, res, fresh);
+    send(req, res, fresh, key);
   }
 
   function log(req: IncomingMessage, status: number, started: number) {
@@ -139,7 +146,12 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
    * Writes an answer, gzipped for a client that accepts it: from compressed objects when that was
    * made, else once per cached answer (never per fresh answer without the cache: too slow).
    */
-  function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    answer: CachedAnswer,
+    key: RequestKey | undefined,
+  ) {
     const gzip = compress && acceptsGzip(req);
     if (
       gzip &&
@@ -148,6 +160,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
       answer.body.length >= GZIP_FROM_BYTES
     ) {
       answer.gzip = gzipSync(answer.body, { level: 6 });
+      if (key !== undefined) cache.grew(key, answer);
     }
     const zipped = gzip && answer.gzip !== undefined;
     const payload = zipped ? (answer.gzip as Buffer) : answer.body;
@@ -176,7 +189,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     response.headers.forEach((value, name) => {
       if (name !== 'content-length') kept.push([name, value]);
     });
-    return { status: response.status, headers: kept, body: bytes };
+    return { status: response.status, headers: shared(headerLists, kept), body: bytes };
   }
 }
 
@@ -218,13 +231,26 @@ function wireHeaders(answer: CachedAnswer, payload: Buffer, gzip: boolean): stri
 }
 
 /** Everything an answer depends on: method, URL, body and the headers the app reads. */
-function keyOf(generation: number, req: IncomingMessage, body: Buffer | undefined): RequestKey {
+function keyOf(
+  generation: number,
+  req: IncomingMessage,
+  body: Buffer | undefined,
+  contexts: Map<string, string>,
+): RequestKey {
   const { headers } = req;
-  return {
-    context: `${generation}\n${req.method}\n${headers['content-type'] ?? ''}\n${headers['x-api-key'] ?? ''}\n${headers.origin === undefined ? '' : 'origin'}`,
-    url: req.url ?? '/',
-    body,
-  };
+  const context = `${generation}\n${req.method}\n${headers['content-type'] ?? ''}\n${headers['x-api-key'] ?? ''}\n${headers.origin === undefined ? '' : 'origin'}`;
+  return { context: shared(contexts, context), url: req.url ?? '/', body };
+}
+
+const MAX_SHARED = 256;
+
+/** The one copy of `value` kept under `id`; past MAX_SHARED distinct values, `value` itself. */
+function shared<T extends string | [string, string][]>(known: Map<string, T>, value: T): T {
+  const id = typeof value === 'string' ? value : value.flat().join('\n');
+  const found = known.get(id);
+  if (found !== undefined) return found;
+  if (known.size < MAX_SHARED) known.set(id, value);
+  return value;
 }
 
 /**

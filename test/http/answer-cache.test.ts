@@ -157,7 +157,7 @@ describe('AnswerCache', () => {
 
   it('keeps the most recently used answers within its bytes', () => {
     const cache = new AnswerCache(40_000);
-    for (let i = 0; i < 20; i++) cache.set(key(`k${i}`), answer(4_000));
+    for (let i = 0; i < 20; i++) cache.set(key(`k${i}`), answer(3_000));
     expect(cache.size).toBeLessThan(10);
     expect(cache.get(key('k19'))).toBeDefined();
     expect(cache.get(key('k0'))).toBeUndefined();
@@ -165,10 +165,10 @@ describe('AnswerCache', () => {
 
   it('keeps an answer that is read often', () => {
     const cache = new AnswerCache(40_000);
-    cache.set(key('hot'), answer(4_000));
+    cache.set(key('hot'), answer(3_000));
     for (let i = 0; i < 20; i++) {
       cache.get(key('hot'));
-      cache.set(key(`k${i}`), answer(4_000));
+      cache.set(key(`k${i}`), answer(3_000));
     }
     expect(cache.get(key('hot'))).toBeDefined();
   });
