@@ -3,8 +3,10 @@
 // reads files by (the contract next to the suite) hold in the sources and in the build alike.
 import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DOCS_ASSETS } from '../src/http/docs-routes.ts';
 import { buildBrowser } from './browser-bundle.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -35,9 +37,16 @@ for (const file of walk(dist)) {
 cpSync(join(root, 'contract/openapi.yaml'), join(dist, 'contract/openapi.yaml'));
 cpSync(join(root, 'contract/history'), join(dist, 'contract/history'), { recursive: true });
 
+// Swagger UI's files for /docs, so that swagger-ui-dist stays a dev dependency.
+const swaggerUi = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+rmSync(join(dist, 'swagger-ui'), { recursive: true, force: true });
+for (const file of Object.keys(DOCS_ASSETS))
+  cpSync(join(swaggerUi, file), join(dist, 'swagger-ui', file));
+cpSync(join(swaggerUi, 'LICENSE'), join(dist, 'swagger-ui', 'LICENSE'));
+
 const bundles = await buildBrowser();
 console.log(
-  `built dist/: JavaScript and ${declarations} declaration files, the contract, ${bundles
+  `built dist/: JavaScript and ${declarations} declaration files, the contract, Swagger UI's files, ${bundles
     .map((b) => relative(root, b.path))
     .join(', ')}`,
 );

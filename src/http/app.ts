@@ -91,7 +91,7 @@ export function createApp(options: AppOptions): HrmockApp {
 
   const api = new Hono();
   contractRoutes(api, () => targetOf(store));
-  docsRoutes(api, base);
+  docsRoutes(api, base, () => targetOf(store));
   for (const resource of ['/profiles/*', '/jobs/*', '/profile/*', '/job/*']) {
     if (options.apiKey !== undefined) api.use(resource, apiKeyGuard(options.apiKey));
     if (options.chaos !== undefined) api.use(resource, chaosMiddleware(options.chaos));

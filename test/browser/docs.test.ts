@@ -64,6 +64,54 @@ describe.skipIf(!browserAvailable())('/docs in headless Chromium', () => {
     expect(requested.some((url) => url.includes('/profiles/searching?'))).toBe(true);
   }, 60_000);
 
+  it('executes every operation with the values it shows, each a 200, no field a file picker', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/docs`);
+    await page.waitForSelector('.opblock', { timeout: 20_000 });
+    const operations = page.locator('.opblock');
+    const count = await operations.count();
+    expect(count).toBe(12);
+    const outcomes: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const operation = operations.nth(i);
+      const name = `${await operation.locator('.opblock-summary-method').textContent()} ${await operation.locator('.opblock-summary-path').getAttribute('data-path')}`;
+      await operation.locator('.opblock-summary').click();
+      await operation.locator('button.execute').waitFor({ timeout: 20_000 });
+      expect(await operation.locator('input[type="file"]').count(), name).toBe(0);
+      await operation.locator('button.execute').click();
+      const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+      await status.waitFor({ timeout: 20_000 });
+      const shown = await operation
+        .locator('.live-responses-table .microlight')
+        .first()
+        .textContent();
+      outcomes.push(
+        `${name} ${(await status.textContent())?.trim().slice(0, 3)} ${(shown ?? '').slice(0, 200)}`,
+      );
+      await operation.locator('.opblock-summary').click();
+    }
+    for (const outcome of outcomes) expect(outcome).toMatch(/^(GET|POST) \S+ 200 /);
+    await page.close();
+  }, 120_000);
+
+  it('shows the grading batch pre-filled and the single mode empty, with a typed example', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/docs`);
+    await page.waitForSelector('.opblock', { timeout: 20_000 });
+    const operation = page.locator('#operations-Profiles-gradeProfiles');
+    await operation.locator('.opblock-summary').click();
+    const field = (name: string) =>
+      operation.locator(`tr[data-param-name="${name}"] input`).first();
+    const ids = JSON.parse(await field('profile_ids').inputValue());
+    expect(ids).toEqual(targetOf(app.store).profiles.profile_ids.slice(0, 3));
+    expect(await field('profile_key').inputValue()).toBe('');
+    expect(await field('source_key').inputValue()).toBe('');
+    expect(await operation.locator('tr[data-param-name="profile_key"]').textContent()).toMatch(
+      /Example: [0-9a-f]{40}/,
+    );
+    await page.close();
+  }, 60_000);
+
   it.each([
     ['Profiles', 'scoreProfiles', '/profiles/scoring'],
     ['Jobs', 'scoreJobs', '/jobs/scoring'],

@@ -1,5 +1,14 @@
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,12 +94,40 @@ function node(file: string, source: string) {
   return run(process.execPath, [file], { cwd: project, timeout: 120_000 });
 }
 
+/** The package.json of every package installed under `dir`, scoped ones and nested ones included. */
+function* installedManifests(dir: string): Generator<string> {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (name.startsWith('@')) {
+      yield* installedManifests(path);
+      continue;
+    }
+    const manifest = join(path, 'package.json');
+    if (existsSync(manifest)) yield manifest;
+    yield* installedManifests(join(path, 'node_modules'));
+  }
+}
+
 describe('hrmock installed from its tarball', () => {
   it('installs without a TypeScript loader or Prism', () => {
     expect(existsSync(join(project, 'node_modules/hrmock/dist/src/index.js'))).toBe(true);
     expect(existsSync(join(project, 'node_modules/tsx'))).toBe(false);
     expect(existsSync(join(project, 'node_modules/@stoplight/prism-cli'))).toBe(false);
     expect(existsSync(join(project, 'node_modules/hrmock/src'))).toBe(false);
+  });
+
+  it('installs no production dependency that runs an install script', () => {
+    const withScripts: string[] = [];
+    for (const manifest of installedManifests(join(project, 'node_modules'))) {
+      const { name, scripts = {} } = JSON.parse(readFileSync(manifest, 'utf8'));
+      const hooks = ['preinstall', 'install', 'postinstall'].filter((h) => scripts[h]);
+      if (hooks.length > 0) withScripts.push(`${name}: ${hooks.join(', ')}`);
+    }
+    expect(withScripts).toEqual([]);
+    expect(existsSync(join(project, 'node_modules/swagger-ui-dist'))).toBe(false);
+    expect(existsSync(join(project, 'node_modules/@scarf/scarf'))).toBe(false);
   });
 
   it('serves with npx hrmock serve and answers', async () => {
@@ -115,6 +152,12 @@ describe('hrmock installed from its tarball', () => {
       const response = await fetch(`${url}/_mock/target`);
       expect(response.status).toBe(200);
       expect((await response.json()).data.profiles.source_keys).toHaveLength(3);
+      // /docs works from the files the package ships, with no swagger-ui-dist installed.
+      expect((await fetch(`${url}/docs`)).status).toBe(200);
+      const bundle = await fetch(`${url}/docs/assets/swagger-ui-bundle.js`);
+      expect(bundle.status).toBe(200);
+      expect((await bundle.text()).length).toBeGreaterThan(100_000);
+      expect((await fetch(`${url}/docs/openapi.json`)).status).toBe(200);
     } finally {
       child.kill('SIGTERM');
     }
