@@ -253,7 +253,13 @@ export class ParamReader {
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
     if (!this.has(name)) return fallback;
     const raw = this.#scalar(name);
-    if (typeof raw === 'string' && (allowed as readonly string[]).includes(raw)) return raw as T;
+    if (typeof raw === 'string') {
+      if ((allowed as readonly string[]).includes(raw)) return raw as T;
+      // Clients send `stage=YES`, `order_by=DESC`: a value is matched whatever its case.
+      const lower = raw.toLowerCase();
+      const found = allowed.find((value) => value.toLowerCase() === lower);
+      if (found !== undefined) return found;
+    }
     this.error(name, `${name} must be one of ${allowed.join(', ')}, got ${shown(raw)}`);
     return fallback;
   }

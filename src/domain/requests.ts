@@ -195,33 +195,30 @@ function readSearch(read: ParamReader, kind: Kind, sorts: readonly SortBy[]): Se
   const orderBy = read.oneOf('order_by', ['desc', 'asc'] as const, 'desc');
   const filters = readFilters(read, kind);
   const query: SearchQuery = { kind, containerKeys, page, limit, sortBy, orderBy, filters };
-  const sortPoint = pointToSortBy(read, sortBy, filters);
+  const sortPoint = pointToSortBy(sortBy, filters);
   if (sortPoint !== undefined) query.sortPoint = sortPoint;
+  // A `location*` order with no point to measure from (the Python SDK lets one through) is the
+  // operation's default order; a point sent but malformed has already been named as an error.
+  else if (isLocationSort(sortBy)) query.sortBy = DEFAULT_SORT;
   return query;
 }
 
-/** Where `location*` orders measure from; a 400 naming `sort_by` when no point was sent. */
-function pointToSortBy(read: ParamReader, sortBy: SortBy, filters: Filters): GeoPoint | undefined {
-  const own =
-    sortBy === 'location_experience'
-      ? 'experience_location_geopoint'
-      : sortBy === 'location_education'
-        ? 'education_location_geopoint'
-        : undefined;
-  if (sortBy !== 'location' && own === undefined) return undefined;
-  const point =
+const DEFAULT_SORT: SortBy = 'created_at';
+
+function isLocationSort(sortBy: SortBy): boolean {
+  return (
+    sortBy === 'location' || sortBy === 'location_experience' || sortBy === 'location_education'
+  );
+}
+
+/** Where `location*` orders measure from: their own point, else `location_geopoint`'s. */
+function pointToSortBy(sortBy: SortBy, filters: Filters): GeoPoint | undefined {
+  if (!isLocationSort(sortBy)) return undefined;
+  return (
     (sortBy === 'location_experience' ? filters.experienceNear?.point : undefined) ??
     (sortBy === 'location_education' ? filters.educationNear?.point : undefined) ??
-    filters.near?.point;
-  const sent = read.has('location_geopoint') || (own !== undefined && read.has(own));
-  if (point === undefined && !sent) {
-    const what = own === undefined ? 'location_geopoint' : `${own} or location_geopoint`;
-    read.error(
-      'sort_by',
-      `sort_by=${sortBy} sorts by distance to a point: send ${what}={"lat":…,"lng":…}`,
-    );
-  }
-  return point;
+    filters.near?.point
+  );
 }
 
 function readFilters(read: ParamReader, kind: Kind): Filters {

@@ -887,7 +887,7 @@ export interface components {
         Name: string;
         /**
          * @description `desc` (the default) puts the largest first: the newest, the most relevant, the nearest,
-         *     the best scored; `asc` the reverse.
+         *     the best scored; `asc` the reverse. Read in any case (`DESC`).
          */
         OrderBy: components["schemas"]["OrderBy"];
         /** @description The page to return, from 1. */
@@ -932,10 +932,12 @@ export interface components {
         SortByScoring: components["schemas"]["SortByScoring"];
         /**
          * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance) or
-         *     `location` (closeness to `location_geopoint`, which it requires);
+         *     `location` (closeness to `location_geopoint`);
          *     `location_experience` / `location_education` (closeness of the profile's nearest
          *     experience / education to `experience_location_geopoint` / `education_location_geopoint`,
-         *     or else to `location_geopoint`, one of which it requires; a job's own location for jobs).
+         *     or else to `location_geopoint`; a job's own location for jobs). A `location*` order with
+         *     no point sent has nothing to measure from and orders as the default, `created_at` (a
+         *     point sent malformed is still a 400 naming it). Values are read in any case (`CREATED_AT`).
          *     Searching computes no score, so `scoring` (which the Python SDK allows everywhere) ranks
          *     as `searching`. The JS SDK's older names are read as their new ones: `date`,
          *     `date_reception`, `date_creation` as `created_at`, `score_semantic` as `searching`,
@@ -956,7 +958,8 @@ export interface components {
          *     a job (`profile.labels`). On scoring, the label for the scored job (profiles) or the
          *     scored profile's label for each job (jobs) counts; on searching, any label of the profile
          *     (profiles) or any profile's label for the job (jobs). `new` keeps those without such a
-         *     label. No default: without it, stages do not filter.
+         *     label. No default: without it, stages do not filter. Read in any case: the JS SDK
+         *     sends `stage=YES`, answered as `stage=yes`.
          */
         Stage: components["schemas"]["Stage"];
         /**
@@ -1173,7 +1176,7 @@ export interface operations {
                 name?: components["parameters"]["Name"];
                 /**
                  * @description `desc` (the default) puts the largest first: the newest, the most relevant, the nearest,
-                 *     the best scored; `asc` the reverse.
+                 *     the best scored; `asc` the reverse. Read in any case (`DESC`).
                  */
                 order_by?: components["parameters"]["OrderBy"];
                 /** @description The page to return, from 1. */
@@ -1198,7 +1201,8 @@ export interface operations {
                  *     a job (`profile.labels`). On scoring, the label for the scored job (profiles) or the
                  *     scored profile's label for each job (jobs) counts; on searching, any label of the profile
                  *     (profiles) or any profile's label for the job (jobs). `new` keeps those without such a
-                 *     label. No default: without it, stages do not filter.
+                 *     label. No default: without it, stages do not filter. Read in any case: the JS SDK
+                 *     sends `stage=YES`, answered as `stage=yes`.
                  */
                 stage?: components["parameters"]["Stage"];
                 /**
@@ -1327,7 +1331,7 @@ export interface operations {
                 name?: components["parameters"]["Name"];
                 /**
                  * @description `desc` (the default) puts the largest first: the newest, the most relevant, the nearest,
-                 *     the best scored; `asc` the reverse.
+                 *     the best scored; `asc` the reverse. Read in any case (`DESC`).
                  */
                 order_by?: components["parameters"]["OrderBy"];
                 /** @description The page to return, from 1. */
@@ -1339,10 +1343,12 @@ export interface operations {
                 skills?: components["parameters"]["Skills"];
                 /**
                  * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance) or
-                 *     `location` (closeness to `location_geopoint`, which it requires);
+                 *     `location` (closeness to `location_geopoint`);
                  *     `location_experience` / `location_education` (closeness of the profile's nearest
                  *     experience / education to `experience_location_geopoint` / `education_location_geopoint`,
-                 *     or else to `location_geopoint`, one of which it requires; a job's own location for jobs).
+                 *     or else to `location_geopoint`; a job's own location for jobs). A `location*` order with
+                 *     no point sent has nothing to measure from and orders as the default, `created_at` (a
+                 *     point sent malformed is still a 400 naming it). Values are read in any case (`CREATED_AT`).
                  *     Searching computes no score, so `scoring` (which the Python SDK allows everywhere) ranks
                  *     as `searching`. The JS SDK's older names are read as their new ones: `date`,
                  *     `date_reception`, `date_creation` as `created_at`, `score_semantic` as `searching`,
@@ -1354,7 +1360,8 @@ export interface operations {
                  *     a job (`profile.labels`). On scoring, the label for the scored job (profiles) or the
                  *     scored profile's label for each job (jobs) counts; on searching, any label of the profile
                  *     (profiles) or any profile's label for the job (jobs). `new` keeps those without such a
-                 *     label. No default: without it, stages do not filter.
+                 *     label. No default: without it, stages do not filter. Read in any case: the JS SDK
+                 *     sends `stage=YES`, answered as `stage=yes`.
                  */
                 stage?: components["parameters"]["Stage"];
                 /**
@@ -1643,7 +1650,7 @@ export interface operations {
                 name?: components["parameters"]["Name"];
                 /**
                  * @description `desc` (the default) puts the largest first: the newest, the most relevant, the nearest,
-                 *     the best scored; `asc` the reverse.
+                 *     the best scored; `asc` the reverse. Read in any case (`DESC`).
                  */
                 order_by?: components["parameters"]["OrderBy"];
                 /** @description The page to return, from 1. */
@@ -1667,7 +1674,8 @@ export interface operations {
                  *     a job (`profile.labels`). On scoring, the label for the scored job (profiles) or the
                  *     scored profile's label for each job (jobs) counts; on searching, any label of the profile
                  *     (profiles) or any profile's label for the job (jobs). `new` keeps those without such a
-                 *     label. No default: without it, stages do not filter.
+                 *     label. No default: without it, stages do not filter. Read in any case: the JS SDK
+                 *     sends `stage=YES`, answered as `stage=yes`.
                  */
                 stage?: components["parameters"]["Stage"];
                 /**
@@ -1829,7 +1837,7 @@ export interface operations {
                 name?: components["parameters"]["Name"];
                 /**
                  * @description `desc` (the default) puts the largest first: the newest, the most relevant, the nearest,
-                 *     the best scored; `asc` the reverse.
+                 *     the best scored; `asc` the reverse. Read in any case (`DESC`).
                  */
                 order_by?: components["parameters"]["OrderBy"];
                 /** @description The page to return, from 1. */
@@ -1841,10 +1849,12 @@ export interface operations {
                 skills?: components["parameters"]["Skills"];
                 /**
                  * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance) or
-                 *     `location` (closeness to `location_geopoint`, which it requires);
+                 *     `location` (closeness to `location_geopoint`);
                  *     `location_experience` / `location_education` (closeness of the profile's nearest
                  *     experience / education to `experience_location_geopoint` / `education_location_geopoint`,
-                 *     or else to `location_geopoint`, one of which it requires; a job's own location for jobs).
+                 *     or else to `location_geopoint`; a job's own location for jobs). A `location*` order with
+                 *     no point sent has nothing to measure from and orders as the default, `created_at` (a
+                 *     point sent malformed is still a 400 naming it). Values are read in any case (`CREATED_AT`).
                  *     Searching computes no score, so `scoring` (which the Python SDK allows everywhere) ranks
                  *     as `searching`. The JS SDK's older names are read as their new ones: `date`,
                  *     `date_reception`, `date_creation` as `created_at`, `score_semantic` as `searching`,
@@ -1861,7 +1871,8 @@ export interface operations {
                  *     a job (`profile.labels`). On scoring, the label for the scored job (profiles) or the
                  *     scored profile's label for each job (jobs) counts; on searching, any label of the profile
                  *     (profiles) or any profile's label for the job (jobs). `new` keeps those without such a
-                 *     label. No default: without it, stages do not filter.
+                 *     label. No default: without it, stages do not filter. Read in any case: the JS SDK
+                 *     sends `stage=YES`, answered as `stage=yes`.
                  */
                 stage?: components["parameters"]["Stage"];
                 /**

@@ -18,7 +18,8 @@ import type { RawParams } from '../domain/params.ts';
 export function paramsFromPairs(pairs: Iterable<[string, string]>): RawParams {
   const raw: RawParams = new Map();
   const nested = new Map<string, Branch>();
-  for (const [name, value] of pairs) {
+  for (const [sent, value] of pairs) {
+    const name = paramName(sent);
     const path = bracketPath(name);
     if (path === null) {
       const seen = raw.get(name);
@@ -38,6 +39,20 @@ export function paramsFromPairs(pairs: Iterable<[string, string]>): RawParams {
     if (!raw.has(name)) raw.set(name, settle(branch));
   }
   return raw;
+}
+
+/**
+ * A parameter's name without the white space a client padded it with: HrFlow's own notebooks
+ * send `%20%20algorithm_key`. A name that starts and ends with a visible character is kept as is.
+ */
+export function paramName(name: string): string {
+  const last = name.length - 1;
+  if (last < 0) return name;
+  return padded(name.charCodeAt(0)) || padded(name.charCodeAt(last)) ? name.trim() : name;
+}
+
+function padded(code: number): boolean {
+  return code <= 32 || code === 0xa0 || code === 0xfeff || (code >= 0x1680 && code <= 0x3000);
 }
 
 /**

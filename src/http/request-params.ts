@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { RawParams } from '../domain/params.ts';
 import { ApiError } from './api-error.ts';
-import { paramsFromPairs, queryPairs } from './query-forms.ts';
+import { paramName, paramsFromPairs, queryPairs } from './query-forms.ts';
 
 /** The query string as raw parameters, in any of the forms clients encode lists and objects. */
 export function paramsFromQuery(url: URL): RawParams {
@@ -89,6 +89,6 @@ export function paramsFromJson(text: string, query: RawParams, maxDepth: number)
   }
   // Its keys, not Object.entries: no array of pairs per body.
   const fields = body as Record<string, unknown>;
-  for (const name of Object.keys(fields)) query.set(name, fields[name]);
+  for (const name of Object.keys(fields)) query.set(paramName(name), fields[name]);
   return query;
 }

@@ -29,10 +29,10 @@ describe('400 for a missing or malformed parameter, naming it', () => {
     ['order_by unknown', '/profiles/searching', { ...sources, order_by: 'up' }, 'order_by'],
     ['sort_by unknown', '/profiles/searching', { ...sources, sort_by: 'relevance' }, 'sort_by'],
     [
-      'sort_by=location without a point',
+      'sort_by=location with a malformed point',
       '/profiles/searching',
-      { ...sources, sort_by: 'location' },
-      'sort_by',
+      { ...sources, sort_by: 'location', location_geopoint: '{"lat":"north"}' },
+      'location_geopoint',
     ],
     [
       'text_keywords not a list',

@@ -282,16 +282,25 @@ describe('location_experience and location_education orders', () => {
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
   });
 
-  it('asks for a point when none is sent', async () => {
+  it.each(['location', 'location_experience', 'location_education'])(
+    'orders by the default order for sort_by=%s when no point is sent',
+    async (sortBy) => {
+      const sorted = await get(app, '/profiles/searching', { ...sources, sort_by: sortBy });
+      const plain = await get(app, '/profiles/searching', sources);
+      expect(sorted.status).toBe(200);
+      expect(sorted.body.data).toEqual(plain.body.data);
+      expect(sorted.body.meta).toEqual(plain.body.meta);
+    },
+  );
+
+  it('still names a point that is sent malformed', async () => {
     const reply = await get(app, '/profiles/searching', {
       ...sources,
       sort_by: 'location_experience',
+      experience_location_geopoint: '{"lat":91}',
     });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors[0]).toMatchObject({ param: 'sort_by' });
-    expect(reply.body.errors[0].message).toMatch(
-      /experience_location_geopoint or location_geopoint/,
-    );
+    expect(reply.body.errors[0]).toMatchObject({ param: 'experience_location_geopoint' });
   });
 });
 
