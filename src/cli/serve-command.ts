@@ -98,7 +98,10 @@ export async function serveCommand(args: string[]): Promise<number> {
     throw new UsageError(`--fixtures-mode must be merge or replace, got "${mode}"`);
   let data: StoreData = fixtures;
   if (values.fixtures !== undefined) {
-    const loaded = await loadFixturesDir(values.fixtures, mode, fixtures);
+    const loaded = await loadFixturesDir(values.fixtures, mode, fixtures, {
+      maxDepth: positiveInt('max-json-depth', values['max-json-depth'], DEFAULT_LIMITS.jsonDepth),
+      inline: true,
+    });
     if (!loaded.ok)
       throw new UsageError(
         `the fixtures in ${values.fixtures} do not fit the contract:\n  ${loaded.problems.join('\n  ')}`,
@@ -173,7 +176,9 @@ function watchFixtures(
 ): void {
   let timer: NodeJS.Timeout | undefined;
   const reload = async () => {
-    const loaded = await loadFixturesDir(dir, mode, generated);
+    const loaded = await loadFixturesDir(dir, mode, generated, {
+      maxDepth: app.settings.limits.jsonDepth,
+    });
     if (loaded.ok) {
       app.replaceData(loaded.data);
       process.stderr.write(
