@@ -33,6 +33,9 @@ for (const file of walk(dist)) {
   declarations++;
 }
 
+// The worker the fixtures reader starts: plain JavaScript, shipped as it is.
+cpSync(join(root, 'src/cli/fixtures-worker.mjs'), join(dist, 'src/cli/fixtures-worker.mjs'));
+
 // The contract documents the code reads at run time.
 cpSync(join(root, 'contract/openapi.yaml'), join(dist, 'contract/openapi.yaml'));
 cpSync(join(root, 'contract/history'), join(dist, 'contract/history'), { recursive: true });

@@ -1,46 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildFixtures } from '../mocks/build-fixtures.ts';
-import { lazyFixtures } from '../mocks/lazy-fixtures.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadFixturesDir } from '../src/cli/fixtures-dir.ts';
 import type { Profile } from '../src/domain/types.ts';
-import { tempDir } from './support/temp-dir.ts';
+import { folder, generated, ownProfile, search, serve } from './support/fixtures-folder.ts';
 
 const bin = fileURLToPath(new URL('../bin/hrmock.js', import.meta.url));
-const generated = lazyFixtures({ profiles: 50, jobs: 10 });
-const children: ChildProcess[] = [];
-
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-});
-
-/** A profile of one's own: a generated one renamed, with its own key and a word nobody else has. */
-function ownProfile(key: string, word: string): Profile {
-  const base = buildFixtures({ seed: 5, profiles: 1, jobs: 0 }).profiles[0] as Profile;
-  const source = generated.sources[0];
-  return {
-    ...base,
-    key,
-    reference: `own-${word}`,
-    source_key: source?.key as string,
-    source: source as Profile['source'],
-    text: `${base.text} ${word}`,
-  };
-}
-
-async function folder(files: Record<string, unknown>): Promise<string> {
-  const dir = await tempDir('fixtures');
-  for (const [name, content] of Object.entries(files)) {
-    await writeFile(
-      join(dir, name),
-      typeof content === 'string' ? content : JSON.stringify(content),
-    );
-  }
-  return dir;
-}
 
 describe('loading a fixtures folder', () => {
   it('merges its objects with the generated ones', async () => {
@@ -108,34 +75,6 @@ describe('loading a fixtures folder', () => {
   });
 });
 
-function serve(args: string[]): Promise<{ url: string; stderr: () => string }> {
-  const child = spawn(
-    process.execPath,
-    [bin, 'serve', '--port', '0', '--quiet', '--profiles', '50', '--jobs', '10', ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stderr?.on('data', (c) => (err += c));
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (c) => {
-      out += c;
-      const url = /at (http:\/\/\S+)/.exec(out)?.[1];
-      if (url && out.includes('Target')) resolve({ url, stderr: () => err });
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
-  });
-}
-
-async function search(url: string, word: string): Promise<string[]> {
-  const keys = encodeURIComponent(JSON.stringify(generated.sources.map((s) => s.key)));
-  const response = await fetch(
-    `${url}/profiles/searching?source_keys=${keys}&text_keywords=${encodeURIComponent(JSON.stringify([word]))}`,
-  );
-  return ((await response.json()).data.profiles as Profile[]).map((p) => p.key);
-}
-
 describe('hrmock serve --fixtures DIR', () => {
   it('serves the folder merged with the generated data, and reloads it when it changes', async () => {
     const dir = await folder({ 'profiles.json': [ownProfile('1'.repeat(40), 'zebracorn')] });
@@ -167,7 +106,9 @@ describe('hrmock serve --fixtures DIR', () => {
     const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--fixtures', dir], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    children.push(child);
+    onTestFinished(() => {
+      child.kill('SIGKILL');
+    });
     let err = '';
     child.stderr?.on('data', (c) => (err += c));
     const code = await new Promise((r) => child.once('exit', r));

@@ -1,14 +1,28 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadContract } from '../../contract/suite/openapi.ts';
 import { ContractValidator } from '../../contract/suite/validator.ts';
 import type { Container, StoreData } from '../domain/types.ts';
+import { DEFAULT_LIMITS } from '../http/app.ts';
+import { type FixturesReader, inlineReader, WorkerReader } from './fixtures-reader.ts';
 
 export type FixturesMode = 'merge' | 'replace';
 
 export type Loaded =
   | { ok: true; data: StoreData; counts: Record<string, number> }
-  | { ok: false; problems: string[] };
+  | { ok: false; problems: string[]; superseded?: true };
+
+export type LoadOptions = {
+  /** Deepest nesting of one object, itself level 1 (the request-body limit; default 64). */
+  maxDepth?: number;
+  /** Aborted when a newer load supersedes this one: it stops and answers `superseded`. */
+  signal?: AbortSignal;
+  /**
+   * Read and parse on this thread, which then stops until all is read: faster when nothing is
+   * being served (start-up). By default files are read on a worker thread.
+   */
+  inline?: boolean;
+};
 
 const FILES = [
   ['sources', 'Container'],
@@ -22,19 +36,22 @@ let validator: ContractValidator | undefined;
 
 type List<T> = { readonly length: number; at(index: number): T | undefined };
 type Keyed = { key: string };
+type Name = (typeof FILES)[number][0];
 
 /**
  * Reads `sources.json`, `boards.json`, `profiles.json`, `jobs.json` (any of them, as
  * `hrmock fixtures --out DIR` writes them) and checks every object against the contract. With
  * `merge` they join the generated data (an object with a generated key replaces it); with
- * `replace` they are all the data. Problems name the file and the path in it.
+ * `replace` they are all the data. Problems name the file and the position or path in it, never
+ * its content. Files are read and parsed on a worker and checked here a batch at a time, so a
+ * server answers meanwhile (unless `inline`).
  */
 export async function loadFixturesDir(
   dir: string,
   mode: FixturesMode,
   generated: StoreData,
+  options: LoadOptions = {},
 ): Promise<Loaded> {
-  validator ??= new ContractValidator(loadContract());
   const problems: string[] = [];
   const note = (problem: string) => {
     if (problems.length < MAX_PROBLEMS) problems.push(problem);
@@ -45,34 +62,26 @@ export async function loadFixturesDir(
   } catch (error) {
     return { ok: false, problems: [`cannot read the folder ${dir}: ${(error as Error).message}`] };
   }
-  const loaded: Partial<Record<(typeof FILES)[number][0], Keyed[]>> = {};
-  for (const [name, schema] of FILES) {
-    const file = `${name}.json`;
-    if (!present.includes(file)) continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(await readFile(join(dir, file), 'utf8'));
-    } catch (error) {
-      note(`${file}: not JSON (${(error as Error).message})`);
-      continue;
-    }
-    if (!Array.isArray(json)) {
-      note(`${file}: must be a JSON array of ${name}`);
-      continue;
-    }
-    const seen = new Set<string>();
-    json.forEach((item, i) => {
-      const verdict = (validator as ContractValidator).validateSchema(schema, item);
-      if (!verdict.ok)
-        for (const error of verdict.errors.slice(0, 3))
-          note(`${file}: [${i}]${error.startsWith('(root)') ? error.slice(6) : error}`);
-      const key = (item as Keyed | null)?.key;
-      if (typeof key === 'string' && seen.has(key))
-        note(`${file}: [${i}].key ${key} appears twice`);
-      if (typeof key === 'string') seen.add(key);
-    });
-    loaded[name] = json as Keyed[];
+  const { signal } = options;
+  if (signal?.aborted) return { ok: false, problems: [], superseded: true };
+  const maxDepth = options.maxDepth ?? DEFAULT_LIMITS.jsonDepth;
+  const reader = options.inline ? inlineReader(maxDepth) : new WorkerReader(maxDepth);
+  // Compiled once, the first time, while the worker reads.
+  validator ??= new ContractValidator(loadContract());
+  for (const [, schema] of FILES) validator.validateSchema(schema, null);
+  const stop = () => void reader.close();
+  signal?.addEventListener('abort', stop);
+  let loaded: Partial<Record<Name, Keyed[]>>;
+  try {
+    loaded = await readFiles(reader, dir, present, note);
+  } catch (error) {
+    if (signal?.aborted) return { ok: false, problems: [], superseded: true };
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    await reader.close();
   }
+  if (signal?.aborted) return { ok: false, problems: [], superseded: true };
   if (Object.keys(loaded).length === 0 && problems.length === 0) {
     note(`${dir} holds none of sources.json, boards.json, profiles.json, jobs.json`);
   }
@@ -101,6 +110,47 @@ export async function loadFixturesDir(
       jobs: jobs.length,
     },
   };
+}
+
+/** Each fixture file present, its objects checked against the contract a batch at a time. */
+async function readFiles(
+  reader: FixturesReader,
+  dir: string,
+  present: string[],
+  note: (problem: string) => void,
+): Promise<Partial<Record<Name, Keyed[]>>> {
+  const loaded: Partial<Record<Name, Keyed[]>> = {};
+  for (const [name, schema] of FILES) {
+    const file = `${name}.json`;
+    if (!present.includes(file)) continue;
+    const opened = await reader.open(join(dir, file), file);
+    if ('problems' in opened) {
+      for (const problem of opened.problems) note(problem);
+      continue;
+    }
+    const items: Keyed[] = [];
+    const seen = new Set<string>();
+    // The worker copies out the next batch while this one is checked.
+    for (let ahead = reader.next(); ; ) {
+      const batch = await ahead;
+      if (batch.length === 0) break;
+      ahead = reader.next();
+      for (const item of batch) {
+        const i = items.length;
+        const verdict = (validator as ContractValidator).validateSchema(schema, item);
+        if (!verdict.ok)
+          for (const error of verdict.errors.slice(0, 3))
+            note(`${file}: [${i}]${error.startsWith('(root)') ? error.slice(6) : error}`);
+        const key = (item as Keyed | null)?.key;
+        if (typeof key === 'string' && seen.has(key))
+          note(`${file}: [${i}].key ${key} appears twice`);
+        if (typeof key === 'string') seen.add(key);
+        items.push(item as Keyed);
+      }
+    }
+    loaded[name] = items;
+  }
+  return loaded;
 }
 
 function combineContainers(

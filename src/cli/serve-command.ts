@@ -1,14 +1,14 @@
-import { watch } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { targetOf } from '../domain/target.ts';
 import type { StoreData } from '../domain/types.ts';
-import { createApp, DEFAULT_LIMITS, type HrmockApp } from '../http/app.ts';
+import { createApp, DEFAULT_LIMITS } from '../http/app.ts';
 import type { Chaos } from '../http/chaos.ts';
 import { DEFAULT_TIMEOUTS } from '../http/connections.ts';
 import { startServer } from '../server.ts';
 import { FIXTURE_FLAGS, lazyFixturesFrom } from './fixture-options.ts';
-import { type FixturesMode, loadFixturesDir } from './fixtures-dir.ts';
+import { loadFixturesDir } from './fixtures-dir.ts';
+import { watchFixtures } from './fixtures-watch.ts';
 import { durationMs, positiveInt, UsageError } from './usage-error.ts';
 
 export const SERVE_HELP = `hrmock serve: run the mock server
@@ -105,7 +105,10 @@ export async function serveCommand(args: string[]): Promise<number> {
     throw new UsageError(`--fixtures-mode must be merge or replace, got "${mode}"`);
   let data: StoreData = fixtures;
   if (values.fixtures !== undefined) {
-    const loaded = await loadFixturesDir(values.fixtures, mode, fixtures);
+    const loaded = await loadFixturesDir(values.fixtures, mode, fixtures, {
+      maxDepth: positiveInt('max-json-depth', values['max-json-depth'], DEFAULT_LIMITS.jsonDepth),
+      inline: true,
+    });
     if (!loaded.ok)
       throw new UsageError(
         `the fixtures in ${values.fixtures} do not fit the contract:\n  ${loaded.problems.join('\n  ')}`,
@@ -152,7 +155,10 @@ export async function serveCommand(args: string[]): Promise<number> {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
-  if (values.fixtures !== undefined) watchFixtures(values.fixtures, mode, fixtures, app);
+  if (values.fixtures !== undefined)
+    watchFixtures(values.fixtures, mode, fixtures, app, {
+      maxDepth: app.settings.limits.jsonDepth,
+    });
   const target = targetOf(app.store);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const sizes = `${app.store.profile.docs.length} profiles and ${app.store.job.docs.length} jobs`;
@@ -169,34 +175,6 @@ export async function serveCommand(args: string[]): Promise<number> {
   await stopped;
   await server.close();
   return 0;
-}
-
-/** Reloads the fixtures when a file in the folder changes; bad data is reported and not served. */
-function watchFixtures(
-  dir: string,
-  mode: FixturesMode,
-  generated: StoreData,
-  app: HrmockApp,
-): void {
-  let timer: NodeJS.Timeout | undefined;
-  const reload = async () => {
-    const loaded = await loadFixturesDir(dir, mode, generated);
-    if (loaded.ok) {
-      app.replaceData(loaded.data);
-      process.stderr.write(
-        `hrmock: reloaded ${dir}: ${loaded.counts.profiles} profiles, ${loaded.counts.jobs} jobs\n`,
-      );
-    } else {
-      process.stderr.write(
-        `hrmock: not reloading ${dir}, still serving the previous data:\n  ${loaded.problems.join('\n  ')}\n`,
-      );
-    }
-  };
-  // Editors write a file in several steps: wait for the folder to settle before reading it.
-  watch(dir, () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void reload(), 200);
-  }).unref();
 }
 
 function chaosFrom(

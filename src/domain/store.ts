@@ -67,11 +67,31 @@ const SCORE_CACHE_ENTRIES = 16;
  * stay in `data`'s lists, which may build them on demand and let them go.
  */
 export function createStore(data: StoreData): Store {
+  const steps = storeSteps(data);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Objects read between two steps of `storeSteps`. */
+const STEP_OBJECTS = 500;
+
+/**
+ * `createStore` in steps of a few milliseconds: a caller that must stay responsive (a server
+ * reloading its data) may run other work at each `yield`, and drop the store halfway.
+ */
+export function* storeSteps(data: StoreData): Generator<void, Store, void> {
   const vocabulary = createVocabulary();
-  return {
-    profile: collect('profile', data.sources, data.profiles, profileFeatures, vocabulary),
-    job: collect('job', data.boards, data.jobs, jobFeatures, vocabulary),
-  };
+  const profile = yield* collect(
+    'profile',
+    data.sources,
+    data.profiles,
+    profileFeatures,
+    vocabulary,
+  );
+  const job = yield* collect('job', data.boards, data.jobs, jobFeatures, vocabulary);
+  return { profile, job };
 }
 
 /** `containerKey/key`: keys are unique per container, as the API names objects. */
@@ -79,13 +99,13 @@ export function refId(containerKey: string, keyOrReference: string): string {
   return `${containerKey}/${keyOrReference}`;
 }
 
-function collect<T extends Profile | Job>(
+function* collect<T extends Profile | Job>(
   kind: Kind,
   containers: Container[],
   list: ObjectList<T>,
   extract: (object: T) => DocFeatures,
   vocabulary: Vocabulary,
-): Collection {
+): Generator<void, Collection, void> {
   const count = list.length;
   const docs: Doc[] = new Array(count);
   const byKey = new RefIndex<Doc>();
@@ -114,8 +134,22 @@ function collect<T extends Profile | Job>(
     const ids = columns.add(i, f);
     postings.add(i, ids.skills, ids.languages, ids.tags);
     text.add(i, f.text);
+    if (i % STEP_OBJECTS === STEP_OBJECTS - 1) yield;
   }
+  yield;
   const built = columns.build();
+  yield;
+  const builtPostings = postings.build(count);
+  yield;
+  const builtText = text.build(count);
+  yield;
+  const geo = new GeoGrid(built);
+  yield;
+  const orders = sortOrders(
+    docs.map((d) => d.key),
+    built.created,
+    built.updated,
+  );
   const full = (index: number): T => {
     const object = list.at(index);
     if (object === undefined) throw new Error(`the ${kind} list has no item at ${index}`);
@@ -131,14 +165,10 @@ function collect<T extends Profile | Job>(
     byReference,
     vocabulary,
     columns: built,
-    postings: postings.build(count),
-    text: text.build(count),
-    geo: new GeoGrid(built),
-    orders: sortOrders(
-      docs.map((d) => d.key),
-      built.created,
-      built.updated,
-    ),
+    postings: builtPostings,
+    text: builtText,
+    geo,
+    orders,
     scores: new Lru({ maxEntries: SCORE_CACHE_ENTRIES }),
     full,
     json: (index) => json.get(index, () => JSON.stringify(full(index))),

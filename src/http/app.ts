@@ -48,6 +48,8 @@ export type HrmockApp = Hono & {
   readonly store: Store;
   /** Serves other data from now on (fixtures reloaded from disk); answers in flight finish on the old. */
   replaceData: (data: StoreData) => void;
+  /** `replaceData` with the store already built (by `storeSteps`, a step at a time). */
+  replaceStore: (store: Store) => void;
   /** Counts replacements, so that cached answers of older data are never served. */
   readonly generation: number;
   /** Where request lines go, or null when silent. */
@@ -147,6 +149,12 @@ export function createApp(options: AppOptions): HrmockApp {
     replaceData: {
       value: (data: StoreData) => {
         store = createStore(data);
+        generation++;
+      },
+    },
+    replaceStore: {
+      value: (next: Store) => {
+        store = next;
         generation++;
       },
     },

@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -165,6 +166,48 @@ describe('hrmock installed from its tarball', () => {
       child.once('exit', (c) => resolve([c])),
     );
     expect(code).toBe(0);
+  }, 60_000);
+
+  it('serves a fixtures folder and reloads it on a worker, as the package ships them', async () => {
+    const fixtures = join(project, 'own-fixtures');
+    const next = join(project, 'next-fixtures');
+    for (const [out, profiles] of [
+      [fixtures, '5'],
+      [next, '7'],
+    ] as const)
+      await run(bin, ['fixtures', '--profiles', profiles, '--jobs', '2', '--out', out], {
+        cwd: project,
+      });
+    const child = spawn(
+      bin,
+      ['serve', '--port', '0', '--quiet', '--fixtures', fixtures, '--fixtures-mode', 'replace'],
+      { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    const seen = (text: () => string, pattern: RegExp) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => {
+          if (pattern.test(text())) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 50);
+        child.once('exit', (code) => {
+          clearInterval(timer);
+          reject(new Error(`exited ${code}:\n${out}${err}`));
+        });
+      });
+    try {
+      await seen(() => out, /Target/);
+      expect(out).toMatch(/hrmock: 5 profiles and 2 jobs/);
+      renameSync(join(next, 'profiles.json'), join(fixtures, 'profiles.json'));
+      await seen(() => err, /reloaded .*: 7 profiles/);
+    } finally {
+      child.kill('SIGTERM');
+    }
   }, 60_000);
 
   it('runs the contract suite green from plain .mjs with startMock and runCheck', async () => {

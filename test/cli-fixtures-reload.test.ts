@@ -1,0 +1,73 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { folder, ownProfilesJson, search, serve, until } from './support/fixtures-folder.ts';
+import { tempDir } from './support/temp-dir.ts';
+
+/** Profiles in the large file: ~6 KB each, so tens of MB that take a while to load. */
+const LARGE = 12_000;
+
+/** The lines that end a reload, one per settled change: reloaded, not reloading, superseded. */
+function outcomes(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => /reloaded|not reloading|superseded/.test(line));
+}
+
+/** Writes `text` beside the folder, then moves it in as `name`: one change, as `mv` makes. */
+async function moveIn(dir: string, name: string, text: string): Promise<void> {
+  const staging = await tempDir('staging');
+  await writeFile(join(staging, name), text);
+  await rename(join(staging, name), join(dir, name));
+}
+
+describe('reloading a fixtures folder', () => {
+  it('serves the last file moved in when a newer one arrives while a large one loads', async () => {
+    const dir = await folder({ 'profiles.json': ownProfilesJson(1, 1, 'first') });
+    const { url, stderr } = await serve(['--fixtures', dir]);
+    const large = ownProfilesJson(100, LARGE, 'bulky');
+    const small = ownProfilesJson(100_000, 21, 'final');
+    await moveIn(dir, 'profiles.json', large);
+    // Past the settling time, so the large file's load has begun when the small one arrives.
+    await new Promise((r) => setTimeout(r, 350));
+    await moveIn(dir, 'profiles.json', small);
+    const last = () => outcomes(stderr()).at(-1) ?? '';
+    await until(() => /: 71 profiles/.test(last()), 30_000);
+    // Long enough for a stale load of the large file to land after it, as one did before.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(last()).toMatch(/reloaded .*: 71 profiles/);
+    expect(await search(url, 'final')).toHaveLength(21);
+    expect(await search(url, 'bulky')).toEqual([]);
+  }, 60_000);
+
+  it('answers from the old data while a large file loads', async () => {
+    const dir = await folder({ 'profiles.json': ownProfilesJson(1, 1, 'before') });
+    const { url, stderr } = await serve(['--fixtures', dir]);
+    const large = ownProfilesJson(100, LARGE / 2, 'after');
+    await moveIn(dir, 'profiles.json', large);
+    const started = performance.now();
+    const answered: number[] = [];
+    let reloaded = false;
+    while (!reloaded) {
+      reloaded = (await search(url, 'after')).length > 0;
+      answered.push(performance.now());
+      if (performance.now() - started > 30_000) throw new Error(`no reload: ${stderr()}`);
+    }
+    const loading = performance.now() - started;
+    const gaps = answered.map((at, i) => at - (answered[i - 1] ?? started));
+    // Requests keep being answered throughout: no pause near the length of the load itself.
+    expect(Math.max(...gaps)).toBeLessThan(loading / 5);
+    expect(answered.length).toBeGreaterThan(20);
+  }, 60_000);
+
+  it('says the folder is gone, and watches it again once it is back', async () => {
+    const dir = await folder({ 'profiles.json': ownProfilesJson(1, 1, 'first') });
+    const { url, stderr } = await serve(['--fixtures', dir]);
+    await rm(dir, { recursive: true });
+    await until(() => stderr().includes('is gone'));
+    await mkdir(dir);
+    await writeFile(join(dir, 'profiles.json'), ownProfilesJson(2, 1, 'phoenix'));
+    await until(async () => (await search(url, 'phoenix')).length === 1);
+    expect(stderr()).toMatch(/is back: watching it again/);
+    await writeFile(join(dir, 'profiles.json'), ownProfilesJson(3, 2, 'later'));
+    await until(async () => (await search(url, 'later')).length === 2);
+  });
+});
