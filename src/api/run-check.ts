@@ -8,7 +8,7 @@ export type RunCheckOptions = {
   /** The implementation to check; without it, the mock is started in process and checked. */
   baseUrl?: string;
   /**
-   * The keys the rules may use there (see README, "Checking a deployment"): an object in the
+   * The keys the rules may use there (see docs/contract-rules.md, "Checking a deployment"): an object in the
    * target file's shape. Without it, `GET {baseUrl}/_mock/target`, which only the mock serves.
    */
   target?: unknown;

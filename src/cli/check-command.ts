@@ -188,7 +188,7 @@ async function targetOfMock(reach: Reach): Promise<Target> {
   const body = parseOrNull(response.text) as { data?: unknown } | null;
   if (response.status !== 200 || body === null || body.data === undefined) {
     throw new CannotRun(
-      `no target at ${url} (status ${response.status}); only hrmock serves one: pass --target FILE naming existing keys (see README, "Checking a deployment")`,
+      `no target at ${url} (status ${response.status}); only hrmock serves one: pass --target FILE naming existing keys (see docs/contract-rules.md, "Checking a deployment")`,
     );
   }
   return parseTarget(body.data, null, url);

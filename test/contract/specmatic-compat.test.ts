@@ -11,7 +11,7 @@ import {
 import { CONTRACT_MUTANTS, mutated } from './additive-mutants.ts';
 
 /**
- * Where Specmatic 2.55.1 and ADDITIVE disagree on a mutant, and why (the README lists the same).
+ * Where Specmatic 2.55.1 and ADDITIVE disagree on a mutant, and why (docs/contract-rules.md lists the same).
  * Each entry must still disagree: the list stays true.
  */
 const SPECMATIC_DISAGREES: Record<string, string> = {
@@ -95,7 +95,7 @@ describe.skipIf(!javaAvailable())("Specmatic's backward-compatibility-check", ()
   );
 
   it.each(CONTRACT_MUTANTS.map((m, i) => [m.name, m, i] as const))(
-    'agrees with ADDITIVE on %s, or disagrees for a reason the README gives',
+    'agrees with ADDITIVE on %s, or disagrees for a reason docs/contract-rules.md gives',
     (name, mutant, i) => {
       const additive = breakingChanges(firstPublished.doc, mutated(mutant, current)).length === 0;
       const verdict = verdicts.get(slug(i));

@@ -54,7 +54,7 @@ function isJson(value: unknown): boolean {
 
 /**
  * Why a request Specmatic generated (not one of the contract's examples) got a 400, each reason
- * a limit of Specmatic listed in the README. None is hrmock's: any other refusal is reported.
+ * a limit of Specmatic listed in docs/contract-rules.md. None is hrmock's: any other refusal is reported.
  */
 const REASONS: {
   id: string;
@@ -249,7 +249,7 @@ describe.skipIf(!javaAvailable())(
       expect(invalid).toEqual([]);
     });
 
-    it("fails only generated tests, each for a reason the README gives, or hrmock's listed one", () => {
+    it("fails only generated tests, each for a reason docs/contract-rules.md gives, or hrmock's listed one", () => {
       const refused = exchanges.filter((x) => contractPaths(x) && x.status !== 200);
       expect(refused).toHaveLength(cases.filter((c) => c.failed).length);
       const reasons = refused.flatMap(explain);
