@@ -8,7 +8,11 @@ export type Evidence = { request: string; expected: string; got: string };
 
 export type Outcome =
   | { status: 'pass'; checks: number }
-  | { status: 'fail'; evidence: Evidence }
+  | {
+      status: 'fail';
+      evidence: Evidence /** The rule itself threw: a bug, not a verdict. */;
+      crashed?: true;
+    }
   | { status: 'skip'; why: string };
 
 export type RuleContext = {

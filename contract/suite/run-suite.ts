@@ -121,7 +121,8 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
   };
 }
 
-async function settle(rule: Rule, ctx: RuleContext): Promise<Outcome> {
+/** One rule run to its outcome: a violation fails it, a missing answer fails it, a throw is a crash. */
+export async function settle(rule: Rule, ctx: RuleContext): Promise<Outcome> {
   try {
     await rule.run(ctx);
     return { status: 'pass', checks: ctx.checks.count };
@@ -133,9 +134,18 @@ async function settle(rule: Rule, ctx: RuleContext): Promise<Outcome> {
         status: 'fail',
         evidence: { request: error.request, expected: 'an answer', got: error.reason },
       };
+    // Neither a violation nor a missing answer: the rule broke. It fails, and says it crashed.
     return {
       status: 'fail',
-      evidence: { request: (error as Error).message, expected: 'an answer', got: 'no answer' },
+      crashed: true,
+      evidence: {
+        request: `the rule ${rule.id} itself`,
+        expected: 'the rule to run to its end',
+        got: `it crashed: ${String((error as Error)?.stack ?? error)
+          .split('\n')
+          .slice(0, 3)
+          .join(' ')}`,
+      },
     };
   }
 }
