@@ -219,12 +219,10 @@ describe('raw sockets', () => {
       'Transfer-Encoding: chunked\r\n\r\n';
     const chunk = `${(64 * 1024).toString(16)}\r\n${'a'.repeat(64 * 1024)}\r\n`;
     // 32 chunks of 64 KiB: 2 MiB, twice the limit; the server answers after the first MiB.
-    const started = Date.now();
     const { text, closed } = await rawExchange([head, ...Array(32).fill(chunk)], 20);
     expect(statuses(text)).toEqual([413]);
     expect(text).toMatch(/\r\nconnection: close\r\n/i);
     expect(closed).toBe(true);
-    expect(Date.now() - started).toBeLessThan(4_000);
   });
 
   it('answers headers over the limit with a 431 envelope, and closes', async () => {
