@@ -20,15 +20,16 @@ async function timeoutsOf(flags: string[]): Promise<ServeOptions['timeouts']> {
 }
 
 describe('hrmock serve timeouts', () => {
-  it('gives the server 10 s for headers, 30 s per request and 5 s of keep-alive by default', async () => {
+  it('gives the server 10 s for headers, 30 s per request, 5 s of keep-alive and 30 s for an unread answer by default', async () => {
     expect(await timeoutsOf([])).toEqual({
       headersMs: 10_000,
       requestMs: 30_000,
       keepAliveMs: 5_000,
+      writeMs: 30_000,
     });
   });
 
-  it('gives the server the seconds its three timeout flags name', async () => {
+  it('gives the server the seconds its four timeout flags name', async () => {
     const flags = [
       '--headers-timeout',
       '2.5',
@@ -36,11 +37,14 @@ describe('hrmock serve timeouts', () => {
       '7',
       '--keep-alive-timeout',
       '0.25',
+      '--write-timeout',
+      '12',
     ];
     expect(await timeoutsOf(flags)).toEqual({
       headersMs: 2_500,
       requestMs: 7_000,
       keepAliveMs: 250,
+      writeMs: 12_000,
     });
   });
 });
