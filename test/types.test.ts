@@ -2,6 +2,8 @@
 // (run by npm test before vitest) fails when one breaks.
 import type { Job, JobMinimal, Profile, ProfileMinimal, ProfilesScoringResponse } from 'hrmock';
 import { describe, expectTypeOf, it } from 'vitest';
+import type { Target as SuiteTarget } from '../contract/suite/target.ts';
+import type { Target as MockTarget } from '../src/domain/target.ts';
 
 describe("the types consumers import from 'hrmock'", () => {
   it('gives a Profile every minimal field, with the same types', () => {
@@ -16,5 +18,11 @@ describe("the types consumers import from 'hrmock'", () => {
 
   it('types predictions as pairs of numbers', () => {
     expectTypeOf<ProfilesScoringResponse>().toMatchTypeOf<{ data: { predictions: number[][] } }>();
+  });
+});
+
+describe('the target the mock serves and the one the suite reads', () => {
+  it('are the same shape, headers aside, though neither imports the other', () => {
+    expectTypeOf<MockTarget>().toEqualTypeOf<Omit<SuiteTarget, 'headers'>>();
   });
 });

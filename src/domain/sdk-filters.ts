@@ -1,6 +1,6 @@
 import type { Kind } from './kinds.ts';
 import { type GeoPoint, type ItemFilter, ParamReader } from './params.ts';
-import { DEFAULT_DISTANCE_KM, type Filters, STAGES } from './requests.ts';
+import { DEFAULT_DISTANCE_KM, type Filters, STAGES } from './queries.ts';
 
 /**
  * The filters of the API's public record that its SDKs still send (HrFlow's docs list them for

@@ -1,5 +1,5 @@
 import type { ParamReader } from './params.ts';
-import type { SortBy } from './requests.ts';
+import type { SortBy } from './queries.ts';
 
 /**
  * Older names of the orders that clients still send: the JS SDK documents `date` and

@@ -1,8 +1,27 @@
-import type { Target as SuiteTarget } from '../../contract/suite/target.ts';
 import type { Doc, Store } from './store.ts';
 
-/** What `hrmock check` may use on a deployment: the suite's own definition, headers aside. */
-export type Target = Omit<SuiteTarget, 'headers'>;
+/**
+ * The keys `hrmock check` may use on this mock, as `/_mock/target` serves them. The suite keeps
+ * its own definition (it never imports the mock); `test/types.test.ts` holds the two together.
+ */
+export type Target = {
+  profiles: {
+    algorithm_key: string;
+    source_keys: string[];
+    board_key: string;
+    job_key: string;
+    profile_ids: { source_key: string; profile_key: string }[];
+    grading_path: '/profiles/grading' | '/profile/grading';
+  };
+  jobs: {
+    algorithm_key: string;
+    board_keys: string[];
+    source_key: string;
+    profile_key: string;
+    job_ids: { board_key: string; job_key: string }[];
+    grading_path: '/jobs/grading' | '/job/grading';
+  };
+};
 
 const BATCH = 12;
 

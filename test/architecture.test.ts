@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The layers of src/ (docs/architecture.md) import only downwards, with no circle. Read from the
+// files themselves: a back-import added anywhere fails here.
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+function* sources(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sources(path);
+    else if (/\.(ts|mts|mjs)$/.test(name) && !name.endsWith('.d.ts')) yield path;
+  }
+}
+
+/** Every relative import of every file under src/, as repository paths. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const pattern =
+    /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+  for (const file of sources(join(root, 'src'))) {
+    const text = readFileSync(file, 'utf8');
+    const targets: string[] = [];
+    for (const match of text.matchAll(pattern)) {
+      const spec = (match[1] ?? match[2]) as string;
+      targets.push(relative(root, resolve(dirname(file), spec)));
+    }
+    graph.set(relative(root, file), targets);
+  }
+  return graph;
+}
+
+/** `src/domain/x.ts` → `domain`; `contract/suite/x.ts` → `contract/suite`. */
+function layerOf(path: string): string {
+  if (path.startsWith('contract/suite/')) return 'contract/suite';
+  const parts = path.split('/');
+  if (parts[0] !== 'src') return parts[0] as string;
+  return parts.length > 2 ? (parts[1] as string) : `src/${parts[1]}`;
+}
+
+/** What each layer may import besides itself. */
+const ALLOWED: Record<string, string[]> = {
+  generated: [],
+  domain: ['generated'],
+  http: ['domain', 'generated'],
+  browser: ['http', 'domain', 'generated', 'mocks'],
+  api: ['http', 'domain', 'generated', 'mocks', 'src/server.ts', 'contract/suite'],
+  cli: [
+    'api',
+    'http',
+    'domain',
+    'generated',
+    'mocks',
+    'src/server.ts',
+    'src/prism.ts',
+    'contract/suite',
+  ],
+};
+
+/** The only files of src/ that may use the conformance suite, and why. */
+const SUITE_USERS = new Set([
+  'src/cli/check-command.ts', // runs the suite
+  'src/api/run-check.ts', // runs the suite
+  'src/cli/fixtures-dir.ts', // checks a user's fixtures with the suite's contract validator
+  'src/check.ts', // the package's hrmock/check entry: runCheck and its types
+]);
+
+const graph = importGraph();
+
+describe('the layers of src/', () => {
+  it('reads imports from every source file', () => {
+    expect(graph.size).toBeGreaterThan(80);
+    expect(graph.get('src/domain/requests.ts')).toContain('src/domain/queries.ts');
+  });
+
+  it.each(Object.keys(ALLOWED))('%s imports only the layers below it', (layer) => {
+    const wrong: string[] = [];
+    for (const [file, targets] of graph) {
+      if (layerOf(file) !== layer) continue;
+      for (const target of targets) {
+        const to = layerOf(target);
+        if (to !== layer && !ALLOWED[layer]?.includes(to) && !ALLOWED[layer]?.includes(target))
+          wrong.push(`${file} -> ${target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('uses contract/suite only where checks are run', () => {
+    const users = [...graph]
+      .filter(([, targets]) => targets.some((t) => t.startsWith('contract/suite/')))
+      .map(([file]) => file);
+    expect(users.filter((file) => !SUITE_USERS.has(file))).toEqual([]);
+  });
+
+  it('has no import circle', () => {
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const path: string[] = [];
+    const visit = (file: string) => {
+      state.set(file, 'open');
+      path.push(file);
+      for (const next of graph.get(file) ?? []) {
+        if (!graph.has(next)) continue;
+        if (state.get(next) === 'open')
+          circles.push([...path.slice(path.indexOf(next)), next].join(' -> '));
+        else if (state.get(next) === undefined) visit(next);
+      }
+      path.pop();
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) if (!state.has(file)) visit(file);
+    expect(circles).toEqual([]);
+  });
+});
