@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fault } from './scenarios.ts';
 
-/** Answers that stand for a fault, and which: only a server (or the in-process fetch) acts it. */
-const faults = new WeakMap<Response, Fault>();
+/**
+ * Marks an answer that stands for a fault (Hono copies answers, so a header, not identity): only
+ * a server or the in-process fetch acts it, and neither lets the header out.
+ */
+const FAULT_HEADER = 'x-hrmock-fault';
 
 const MALFORMED = '{"code": 200, "message": "OK", "data": {"profiles": [{"key": "';
 
@@ -11,19 +14,16 @@ const MALFORMED = '{"code": 200, "message": "OK", "data": {"profiles": [{"key": 
  * `truncated` the normal answer (cut short when written), for `reset` and `hang` nothing.
  */
 export function markFault(fault: Fault, answer: Response | undefined): Response {
-  const response =
-    fault === 'malformed-json'
-      ? new Response(MALFORMED, { status: 200, headers: { 'Content-Type': 'application/json' } })
-      : new Response(answer?.body ?? null, {
-          status: answer?.status ?? 200,
-          headers: answer?.headers ?? {},
-        });
-  faults.set(response, fault);
-  return response;
+  const headers = new Headers(
+    fault === 'malformed-json' ? { 'Content-Type': 'application/json' } : answer?.headers,
+  );
+  headers.set(FAULT_HEADER, fault);
+  const body = fault === 'malformed-json' ? MALFORMED : (answer?.body ?? null);
+  return new Response(body, { status: answer?.status ?? 200, headers });
 }
 
 export function faultOf(response: Response): Fault | undefined {
-  return faults.get(response);
+  return (response.headers.get(FAULT_HEADER) ?? undefined) as Fault | undefined;
 }
 
 /**
@@ -37,7 +37,10 @@ export async function inProcessFault(fault: Fault, response: Response): Promise<
     });
     throw new TypeError('fetch failed', { cause });
   }
-  if (fault === 'malformed-json') return response;
+  const headers = new Headers(response.headers);
+  headers.delete(FAULT_HEADER);
+  if (fault === 'malformed-json')
+    return new Response(response.body, { status: response.status, headers });
   const bytes = new Uint8Array(await response.arrayBuffer());
   const half = bytes.subarray(0, Math.floor(bytes.length / 2));
   const body = new ReadableStream<Uint8Array>({
@@ -50,7 +53,6 @@ export async function inProcessFault(fault: Fault, response: Response): Promise<
       );
     },
   });
-  const headers = new Headers(response.headers);
   headers.set('content-length', String(bytes.length));
   return new Response(body, { status: response.status, headers });
 }
@@ -65,8 +67,7 @@ export async function writeFault(
   req: IncomingMessage,
   res: ServerResponse,
   response: Response,
-): Promise<boolean> {
-  if (fault === 'malformed-json') return false;
+): Promise<true> {
   if (fault === 'reset' || fault === 'hang') {
     req.socket.resetAndDestroy();
     return true;
@@ -74,9 +75,15 @@ export async function writeFault(
   const bytes = Buffer.from(await response.arrayBuffer());
   const headers: string[] = [];
   response.headers.forEach((value, name) => {
-    if (name !== 'content-length') headers.push(name, value);
+    if (name !== 'content-length' && name !== FAULT_HEADER) headers.push(name, value);
   });
-  headers.push('content-length', String(bytes.length), 'connection', 'close');
+  headers.push('content-length', String(bytes.length));
+  if (fault === 'malformed-json') {
+    res.writeHead(response.status, headers);
+    res.end(bytes);
+    return true;
+  }
+  headers.push('connection', 'close');
   res.writeHead(response.status, headers);
   res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => res.destroy());
   return true;

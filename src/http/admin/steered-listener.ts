@@ -46,7 +46,10 @@ async function answer(
   const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
   const response = await app.settings.honoFetch(new Request(url, init));
   const fault = faultOf(response);
-  if (fault !== undefined && (await writeFault(fault, req, res, response))) return;
+  if (fault !== undefined) {
+    await writeFault(fault, req, res, response);
+    return;
+  }
   const body = Buffer.from(await response.arrayBuffer());
   const flat: string[] = [];
   response.headers.forEach((value, name) => {
