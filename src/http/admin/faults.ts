@@ -1,11 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fault } from './scenarios.ts';
 
 /**
  * Marks an answer that stands for a fault (Hono copies answers, so a header, not identity): only
  * a server or the in-process fetch acts it, and neither lets the header out.
  */
-const FAULT_HEADER = 'x-hrmock-fault';
+export const FAULT_HEADER = 'x-hrmock-fault';
 
 const MALFORMED = '{"code": 200, "message": "OK", "data": {"profiles": [{"key": "';
 
@@ -55,36 +54,4 @@ export async function inProcessFault(fault: Fault, response: Response): Promise<
   });
   headers.set('content-length', String(bytes.length));
   return new Response(body, { status: response.status, headers });
-}
-
-/**
- * A fault on a node:http connection: `reset` closes it at once with a TCP reset and no answer;
- * `hang` has waited for the client to give up and closes it; `truncated` announces the whole
- * Content-Length, writes half of the body and closes; `malformed-json` is an ordinary answer.
- */
-export async function writeFault(
-  fault: Fault,
-  req: IncomingMessage,
-  res: ServerResponse,
-  response: Response,
-): Promise<true> {
-  if (fault === 'reset' || fault === 'hang') {
-    req.socket.resetAndDestroy();
-    return true;
-  }
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const headers: string[] = [];
-  response.headers.forEach((value, name) => {
-    if (name !== 'content-length' && name !== FAULT_HEADER) headers.push(name, value);
-  });
-  headers.push('content-length', String(bytes.length));
-  if (fault === 'malformed-json') {
-    res.writeHead(response.status, headers);
-    res.end(bytes);
-    return true;
-  }
-  headers.push('connection', 'close');
-  res.writeHead(response.status, headers);
-  res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => res.destroy());
-  return true;
 }

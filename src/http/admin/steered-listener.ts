@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HrmockApp } from '../app.ts';
 import { closeAfterEarlyAnswer } from '../connections.ts';
-import { faultOf, writeFault } from './faults.ts';
+import { FAULT_HEADER, faultOf } from './faults.ts';
+import type { Fault } from './scenarios.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -59,4 +60,37 @@ async function answer(
   if (res.destroyed) return;
   res.writeHead(response.status, flat);
   res.end(body);
+}
+
+// Node only: kept out of faults.ts, which the browser bundle includes.
+/**
+ * A fault on a node:http connection: `reset` closes it at once with a TCP reset and no answer;
+ * `hang` has waited for the client to give up and closes it; `truncated` announces the whole
+ * Content-Length, writes half of the body and closes; `malformed-json` is an ordinary answer.
+ */
+async function writeFault(
+  fault: Fault,
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+): Promise<true> {
+  if (fault === 'reset' || fault === 'hang') {
+    req.socket.resetAndDestroy();
+    return true;
+  }
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const headers: string[] = [];
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length' && name !== FAULT_HEADER) headers.push(name, value);
+  });
+  headers.push('content-length', String(bytes.length));
+  if (fault === 'malformed-json') {
+    res.writeHead(response.status, headers);
+    res.end(bytes);
+    return true;
+  }
+  headers.push('connection', 'close');
+  res.writeHead(response.status, headers);
+  res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => res.destroy());
+  return true;
 }
