@@ -1,5 +1,8 @@
 import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
 import { type Target, targetOf } from '../domain/target.ts';
+import type { JournalEntry, JournalFilter } from '../http/admin/journal.ts';
+import { parseScenario, type Scenario, type ScenarioInput } from '../http/admin/scenarios.ts';
+import { ApiError } from '../http/api-error.ts';
 import { type AppOptions, createApp, type HrmockApp } from '../http/app.ts';
 import type { ConnectionTimeouts } from '../http/connections.ts';
 import { startServer } from '../server.ts';
@@ -25,6 +28,12 @@ export type StartMockOptions = {
   /** Memory for answers to repeated requests (default 64 MiB; 0 turns it off). */
   answerCacheBytes?: number;
   timeouts?: Partial<ConnectionTimeouts>;
+  /** Requests kept by the journal (default 1000; 0 keeps none). */
+  journalSize?: number;
+  /** Headers the journal keeps as `[redacted]`, besides X-API-KEY, Authorization and cookies. */
+  redactHeaders?: string[];
+  /** `false` removes the admin API under `/_mock/` from the port (`use` still works in process). */
+  admin?: boolean;
 };
 
 export type RunningMock = {
@@ -37,6 +46,20 @@ export type RunningMock = {
   app: HrmockApp;
   /** Stops accepting, finishes the requests in flight, closes. */
   close: () => Promise<void>;
+  /**
+   * Sets what the next matching requests get, newest first (as `POST /_mock/scenarios`):
+   * `use({path: '/profiles/searching', respond: {status: 500}, times: 1})`. Throws on a bad one.
+   */
+  use: (scenario: ScenarioInput) => Scenario;
+  /** The journal, oldest first, optionally filtered: `requests({path: '/profiles/searching'})`. */
+  requests: (filter?: JournalFilter) => JournalEntry[];
+  /** The first request passing the filter, already received or to come; rejects after the timeout. */
+  waitForRequest: (
+    filter: JournalFilter,
+    options?: { timeoutMs?: number },
+  ) => Promise<JournalEntry>;
+  /** Removes every scenario and empties the journal, e.g. in `afterEach`. */
+  reset: () => void;
 };
 
 /**
@@ -56,7 +79,11 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     ...(options.apiKey !== undefined && { apiKey: options.apiKey }),
     ...(options.limits !== undefined && { limits: options.limits }),
     ...(options.chaos !== undefined && { chaos: options.chaos }),
+    ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
+    ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
+    ...(options.admin !== undefined && { admin: options.admin }),
   });
+  const { scenarios, journal } = app.steering;
   const server = await startServer(app, {
     port: options.port ?? 0,
     ...(options.host !== undefined && { host: options.host }),
@@ -70,5 +97,23 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     target: targetOf(app.store),
     app,
     close: server.close,
+    use: (scenario) => {
+      const parsed = parseScenario(scenario);
+      if (!parsed.ok)
+        throw new ApiError(
+          400,
+          `Invalid scenario: ${parsed.errors.map((e) => e.message).join('; ')}.`,
+          {
+            errors: parsed.errors,
+          },
+        );
+      return scenarios.add(parsed.value);
+    },
+    requests: (filter) => journal.list(filter),
+    waitForRequest: (filter, waiting) => journal.waitFor(filter, waiting?.timeoutMs ?? 5000),
+    reset: () => {
+      scenarios.clear();
+      journal.clear();
+    },
   };
 }

@@ -39,7 +39,12 @@ export const SERVE_HELP = `hrmock serve: run the mock server
   --request-timeout S   seconds a client has to send its whole request (default 30; 408 after)
   --keep-alive-timeout S  seconds an idle keep-alive connection stays open (default 5)
   --write-timeout S     seconds a client may leave its answer unread before the connection
-                        is closed (default 30)`;
+                        is closed (default 30)
+  --admin M         on (default): the admin API under /_mock/ (scenarios, requests, reset;
+                    behind --api-key when set); off: removed (404)
+  --journal-size N  requests kept for GET /_mock/requests (default 1000; 0 turns it off)
+  --redact-header H a header the journal keeps as [redacted] (besides X-API-KEY,
+                    Authorization and cookies); repeat for several`;
 
 /**
  * V8 moves an allocation site's objects straight to the old generation once most of them are
@@ -79,6 +84,9 @@ export async function serveCommand(args: string[]): Promise<number> {
       'request-timeout': { type: 'string' },
       'keep-alive-timeout': { type: 'string' },
       'write-timeout': { type: 'string' },
+      admin: { type: 'string' },
+      'journal-size': { type: 'string' },
+      'redact-header': { type: 'string', multiple: true },
     },
     strict: true,
   });
@@ -96,6 +104,10 @@ export async function serveCommand(args: string[]): Promise<number> {
     ),
     writeMs: durationMs('write-timeout', values['write-timeout'], DEFAULT_TIMEOUTS.writeMs),
   };
+  const admin = values.admin ?? 'on';
+  if (admin !== 'on' && admin !== 'off')
+    throw new UsageError(`--admin must be on or off, got "${admin}"`);
+  const journalSize = positiveInt('journal-size', values['journal-size'], 1000, 0);
   const port = positiveInt('port', values.port, 4010, 0);
   if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
   const started = performance.now();
@@ -120,6 +132,9 @@ export async function serveCommand(args: string[]): Promise<number> {
     ...(values['base-path'] !== undefined && { basePath: values['base-path'] }),
     ...(apiKey !== undefined && { apiKey }),
     ...(values.quiet && { log: false as const }),
+    admin: admin === 'on',
+    journalSize,
+    ...(values['redact-header'] !== undefined && { redactHeaders: values['redact-header'] }),
     ...chaosFrom(values.latency, values['fail-rate'], fixtures.seed),
     limits: {
       bodyBytes: positiveInt('max-body-bytes', values['max-body-bytes'], DEFAULT_LIMITS.bodyBytes),

@@ -5,6 +5,8 @@ export type CachedAnswer = {
   body: Buffer;
   /** The body gzipped, made once for clients that accept it. */
   gzip?: Buffer;
+  /** An answer of one of the API operations, journalled when served again from the cache. */
+  api?: boolean;
   /** Ready-made header lists for the plain and the gzipped body, made on first use. */
   wire?: { plain?: string[]; gzip?: string[] };
 };

@@ -5,6 +5,14 @@ import { getPath } from 'hono/utils/url';
 import { createStore, type Store } from '../domain/store.ts';
 import { targetOf } from '../domain/target.ts';
 import type { StoreData } from '../domain/types.ts';
+import { adminRoutes } from './admin/admin-routes.ts';
+import { faultOf, inProcessFault } from './admin/faults.ts';
+import {
+  createSteering,
+  journalMiddleware,
+  type Steering,
+  scenarioMiddleware,
+} from './admin/steering.ts';
 import { ApiError, errorBody, SERVER_ERROR } from './api-error.ts';
 import { type Chaos, chaosMiddleware } from './chaos.ts';
 import { allowedMethods, documentedStatuses } from './contract-doc.ts';
@@ -41,6 +49,12 @@ export type AppOptions = {
   limits?: Partial<Limits>;
   /** Latency and failures on purpose, for every API request. */
   chaos?: Chaos;
+  /** The admin API under `/_mock/` (scenarios, requests, reset); `false` removes it (404). */
+  admin?: boolean;
+  /** Requests kept by the journal (default 1000; 0 keeps none). */
+  journalSize?: number;
+  /** Headers the journal keeps as `[redacted]`, besides X-API-KEY, Authorization and cookies. */
+  redactHeaders?: string[];
 };
 
 export type HrmockApp = Hono & {
@@ -56,6 +70,8 @@ export type HrmockApp = Hono & {
   log: ((line: string) => void) | null;
   /** The same request always gets the same answer (no random failures or delays configured). */
   deterministic: boolean;
+  /** The scenarios in force and the journal of requests (also served under `/_mock/`). */
+  readonly steering: Steering;
   /** What the app was made with, for a server that answers some requests without Hono. */
   readonly settings: {
     basePath: string;
@@ -63,6 +79,8 @@ export type HrmockApp = Hono & {
     apiKey: string | undefined;
     /** The app's own `fetch`: a server handed a wrapper with another one must go through it. */
     fetch: Hono['fetch'];
+    /** Hono's `fetch`, whose answers for a fault scenario are left for the server to act. */
+    honoFetch: Hono['fetch'];
   };
 };
 
@@ -90,17 +108,24 @@ export function createApp(options: AppOptions): HrmockApp {
     }),
   );
   app.use(urlLimit(limits.urlBytes));
+  const steering = createSteering({
+    ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
+    ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
+  });
+  if (options.admin !== false) adminRoutes(app, steering, options.apiKey);
 
   const api = new Hono();
   contractRoutes(api, () => targetOf(store));
   docsRoutes(api, base, () => targetOf(store));
   for (const resource of ['/profiles/*', '/jobs/*', '/profile/*', '/job/*']) {
+    api.use(resource, journalMiddleware(steering));
     if (options.apiKey !== undefined) api.use(resource, apiKeyGuard(options.apiKey));
     if (options.chaos !== undefined) api.use(resource, chaosMiddleware(options.chaos));
     api.use(
       resource,
       preferMiddleware({ documented: documentedStatuses, allowed: allowedMethods }),
     );
+    api.use(resource, scenarioMiddleware(steering, limits.jsonDepth));
   }
   api.use(
     '*',
@@ -143,6 +168,14 @@ export function createApp(options: AppOptions): HrmockApp {
     );
     return c.json(SERVER_ERROR, 500);
   });
+  // In process, a fault is what a fetch would see of it: a rejection, or a body that breaks off.
+  const honoFetch = app.fetch;
+  const fetch: Hono['fetch'] = async (request, env, context) => {
+    const response = await honoFetch(request, env, context);
+    const fault = faultOf(response);
+    return fault === undefined ? response : inProcessFault(fault, response);
+  };
+  app.fetch = fetch;
   return Object.defineProperties(app, {
     store: { get: () => store, enumerable: true },
     generation: { get: () => generation, enumerable: true },
@@ -160,7 +193,10 @@ export function createApp(options: AppOptions): HrmockApp {
     },
     log: { value: log || null },
     deterministic: { value: options.chaos === undefined },
-    settings: { value: { basePath: base, limits, apiKey: options.apiKey, fetch: app.fetch } },
+    steering: { value: steering },
+    settings: {
+      value: { basePath: base, limits, apiKey: options.apiKey, fetch, honoFetch },
+    },
   }) as HrmockApp;
 }
 

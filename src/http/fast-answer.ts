@@ -19,6 +19,7 @@ export const OK_HEADERS: [string, string][] = [
 export class FastAnswer implements CachedAnswer {
   readonly status = 200;
   readonly headers = OK_HEADERS;
+  readonly api = true;
   gzip?: Buffer;
   wire?: CachedAnswer['wire'];
   /** Until the body is made: then dropped, with the shared glue slabs its pieces are views of. */

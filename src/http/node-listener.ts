@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
+import { operationPath } from './admin/operation-paths.ts';
+import { steeredListener } from './admin/steered-listener.ts';
 import { AnswerCache, type CachedAnswer, type RequestKey } from './answer-cache.ts';
 import { gzipFromPieces } from './answer-gzip.ts';
 import { SERVER_ERROR } from './api-error.ts';
@@ -42,8 +44,12 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 export function createNodeListener(app: HrmockApp, options: ListenerOptions): Listener {
   const hono = getRequestListener(app.fetch);
   const compress = options.compress !== 'off';
+  const { scenarios, journal } = app.steering;
+  // A path a scenario is set for is answered through Hono, never from or into the cache.
+  const steered = steeredListener(app, hono);
   if (!app.deterministic) {
     return (req, res) => {
+      if (scenarios.size > 0 && scenarios.touches(req.url ?? '/')) return steered(req, res);
       closeAfterEarlyAnswer(req, res);
       hono(req, res);
     };
@@ -63,10 +69,12 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
   const contexts = new Map<string, string>();
 
   return (req, res) => {
+    if (scenarios.size > 0 && scenarios.touches(req.url ?? '/')) return steered(req, res);
     const method = req.method ?? 'GET';
     const length = Number(req.headers['content-length'] ?? 0);
     const plain =
       req.headers.prefer === undefined &&
+      !isAdmin(req.url) &&
       (method === 'GET' ||
         (method === 'POST' &&
           req.headers['transfer-encoding'] === undefined &&
@@ -99,6 +107,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     const key = cache === null ? undefined : keyOf(app.generation, req, body, contexts);
     const hit = key === undefined ? undefined : cache?.get(key);
     if (hit !== undefined) {
+      if (hit.api === true && journal.on) record(req, body, hit.status, started);
       log(req, hit.status, started);
       send(req, res, hit, key);
       return;
@@ -113,6 +122,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     const zipped = compress && acceptsGzip(req) ? gzipFromPieces(quick.pieces, outputs) : undefined;
     const fresh = new FastAnswer(quick, zipped, outputs);
     keepAndSend(req, res, key, fresh);
+    if (journal.on) record(req, body, 200, started);
     log(req, 200, started);
   }
 
@@ -133,6 +143,14 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
   ) {
     if (key !== undefined && fresh.status < 500) cache?.set(key, fresh);
     send(req, res, fresh, key);
+  }
+
+  /** Journals a request answered here, without Hono (Hono journals the others itself). */
+  function record(req: IncomingMessage, body: Buffer | undefined, status: number, started: number) {
+    const ms = performance.now() - started;
+    // The body as text: a Buffer from the socket may hold a whole slab of memory with it.
+    const text = body === undefined || body.length === 0 ? undefined : body.toString();
+    journal.record(req.method ?? 'GET', req.url ?? '/', text, req.headers, status, ms);
   }
 
   function log(req: IncomingMessage, status: number, started: number) {
@@ -189,8 +207,15 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
     response.headers.forEach((value, name) => {
       if (name !== 'content-length') kept.push([name, value]);
     });
-    return { status: response.status, headers: shared(headerLists, kept), body: bytes };
+    // Answered through Hono, which journalled it; from the cache, it is journalled here.
+    const api = operationPath(req.url ?? '/') !== undefined;
+    return { status: response.status, headers: shared(headerLists, kept), body: bytes, api };
   }
+}
+
+/** The admin API's answers change with every call: never cached. */
+function isAdmin(url: string | undefined): boolean {
+  return url !== undefined && url.charCodeAt(1) === 95 && url.startsWith('/_mock/');
 }
 
 const SERVER_ERROR_BYTES = Buffer.from(JSON.stringify(SERVER_ERROR));

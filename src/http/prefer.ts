@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from './api-error.ts';
+import { allowedMethods } from './contract-doc.ts';
 import { contractPath } from './contract-path.ts';
 
 /** What a client asked for in `Prefer` (Prism's syntax where the two overlap). */
@@ -28,6 +29,7 @@ const MESSAGES: Record<number, string> = {
   405: 'Method not allowed.',
   413: 'Request body too large.',
   414: 'URL too long. Send the same parameters as a JSON body with POST.',
+  429: 'Too many requests. Wait for the seconds in Retry-After, then retry.',
   415: 'Unsupported media type: send the parameters as a JSON object with Content-Type: application/json.',
   500: 'Internal server error. Retry later; if it persists, report the request.',
 };
@@ -96,12 +98,18 @@ export function preferMiddleware(options: PreferOptions): MiddlewareHandler {
           `Prefer: code=${code} is not a status this operation documents; use one of ${allowed}`,
         );
       }
-      const message = `${MESSAGES[code] ?? 'Error.'} (Answered because the request sent Prefer: code=${code}.)`;
-      const headers: Record<string, string> = code === 405 ? { Allow: options.allowed(path) } : {};
-      throw new ApiError(code, message, { headers });
+      throw forcedError(code, path, `because the request sent Prefer: code=${code}`);
     }
     await next();
   };
+}
+
+/** The error envelope of a status forced on purpose, with the headers that status calls for. */
+export function forcedError(code: number, path: string, why: string): ApiError {
+  const message = `${MESSAGES[code] ?? 'Error.'} (Answered ${why}.)`;
+  const headers: Record<string, string> =
+    code === 405 ? { Allow: allowedMethods(path) } : code === 429 ? { 'Retry-After': '1' } : {};
+  return new ApiError(code, message, { headers });
 }
 
 export function preferencesOf(c: Context): Preferences {

@@ -296,6 +296,6 @@ export { port };
       cwd: example,
       timeout: 120_000,
     });
-    expect(stdout).toMatch(/3 passed/);
+    expect(stdout).toMatch(/5 passed/);
   }, 150_000);
 });

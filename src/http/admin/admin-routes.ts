@@ -1,0 +1,95 @@
+import type { Context, Hono } from 'hono';
+import { ApiError } from '../api-error.ts';
+import { apiKeyGuard } from '../middleware.ts';
+import type { JournalFilter } from './journal.ts';
+import { parseScenario } from './scenarios.ts';
+import type { Steering } from './steering.ts';
+
+/**
+ * The admin API (contract/admin.yaml), at the root of the mock's port whatever the base path:
+ * scenarios to steer the next answers, the journal of requests, and a reset of both.
+ */
+export function adminRoutes(app: Hono, steering: Steering, apiKey: string | undefined): void {
+  const { scenarios, journal } = steering;
+  if (apiKey !== undefined)
+    for (const path of [
+      '/_mock/scenarios',
+      '/_mock/scenarios/*',
+      '/_mock/requests',
+      '/_mock/reset',
+    ])
+      app.use(path, apiKeyGuard(apiKey));
+
+  app.post('/_mock/scenarios', async (c) => {
+    const parsed = parseScenario(await jsonBody(c));
+    if (!parsed.ok)
+      throw new ApiError(
+        400,
+        `Invalid scenario: ${parsed.errors.map((e) => e.message).join('; ')}.`,
+        { errors: parsed.errors },
+      );
+    const scenario = scenarios.add(parsed.value);
+    return c.json({ code: 201, message: 'Scenario added.', data: scenario }, 201);
+  });
+  app.get('/_mock/scenarios', (c) =>
+    c.json({ code: 200, message: 'The scenarios in force, oldest first.', data: scenarios.list() }),
+  );
+  app.delete('/_mock/scenarios', (c) => {
+    scenarios.clear();
+    return c.json({ code: 200, message: 'Every scenario removed.', data: [] });
+  });
+  app.delete('/_mock/scenarios/:id', (c) => {
+    const id = c.req.param('id');
+    if (!scenarios.remove(id))
+      throw new ApiError(
+        404,
+        `No scenario ${JSON.stringify(id)}: GET /_mock/scenarios lists the ids in force (a scenario with times is gone once spent).`,
+      );
+    return c.json({ code: 200, message: `Scenario ${id} removed.`, data: scenarios.list() });
+  });
+  app.get('/_mock/requests', (c) => {
+    const filter = journalFilter(c);
+    return c.json({
+      code: 200,
+      message: 'The requests received, oldest first.',
+      data: journal.list(filter),
+      meta: journal.meta,
+    });
+  });
+  app.delete('/_mock/requests', (c) => {
+    journal.clear();
+    return c.json({ code: 200, message: 'The journal is empty.', data: [] });
+  });
+  app.post('/_mock/reset', (c) => {
+    scenarios.clear();
+    journal.clear();
+    return c.json({ code: 200, message: 'Every scenario removed and the journal emptied.' });
+  });
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  try {
+    return JSON.parse(await c.req.text()) as unknown;
+  } catch {
+    throw new ApiError(400, 'Malformed JSON body: send one scenario as a JSON object.', {
+      errors: [{ param: 'body', message: 'the body is not valid JSON' }],
+    });
+  }
+}
+
+function journalFilter(c: Context): JournalFilter {
+  const filter: JournalFilter = {};
+  const path = c.req.query('path');
+  const method = c.req.query('method');
+  const status = c.req.query('status');
+  if (path !== undefined) filter.path = path;
+  if (method !== undefined) filter.method = method;
+  if (status !== undefined) {
+    if (!/^\d{3}$/.test(status))
+      throw new ApiError(400, `Invalid filter: status must be a 3-digit status, got "${status}".`, {
+        errors: [{ param: 'status', message: `a 3-digit status, e.g. 200, got "${status}"` }],
+      });
+    filter.status = Number(status);
+  }
+  return filter;
+}

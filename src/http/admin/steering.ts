@@ -1,0 +1,139 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { RawParams } from '../../domain/params.ts';
+import { ApiError } from '../api-error.ts';
+import { forcedError, preferencesOf } from '../prefer.ts';
+import { paramsFromJson, paramsFromQuery } from '../request-params.ts';
+import { markFault } from './faults.ts';
+import { Journal } from './journal.ts';
+import { type Fault, type Scenario, ScenarioBook } from './scenarios.ts';
+
+export type SteeringOptions = {
+  /** Requests kept by the journal (default 1000; 0 keeps none). */
+  journalSize?: number;
+  /** Headers kept as `[redacted]`, besides X-API-KEY, Authorization and cookies. */
+  redactHeaders?: string[];
+};
+
+/** What a test steers (scenarios) and observes (the journal) of one app. */
+export type Steering = { scenarios: ScenarioBook; journal: Journal };
+
+export function createSteering(options: SteeringOptions = {}): Steering {
+  return {
+    scenarios: new ScenarioBook(),
+    journal: new Journal(options.journalSize ?? 1000, options.redactHeaders),
+  };
+}
+
+/** The request's target without the origin: `/profiles/searching?limit=5`. */
+export function targetOf(url: string): string {
+  return url.slice(url.indexOf('/', url.indexOf('//') + 2));
+}
+
+/**
+ * Journals every API request that reaches Hono, answered or not (a 401 too): its raw pieces on
+ * arrival, its status, time and scenario when answered.
+ */
+export function journalMiddleware(steering: Steering): MiddlewareHandler {
+  const { journal } = steering;
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS' || !journal.on) return next();
+    const started = performance.now();
+    const entry = journal.record(c.req.method, targetOf(c.req.url), undefined, c.req.raw.headers);
+    try {
+      await next();
+    } finally {
+      if (c.req.method === 'POST') entry.body = await bodyText(c);
+      const scenario = c.get('scenario' as never) as Scenario | undefined;
+      const fault = c.get('fault' as never) as Fault | undefined;
+      const silent = fault === 'reset' || fault === 'hang';
+      journal.finish(
+        entry,
+        silent ? null : c.res.status,
+        performance.now() - started,
+        scenario?.id ?? null,
+      );
+    }
+  };
+}
+
+/**
+ * The body the operation read, if it read one: never read here, so that an early answer (401,
+ * 413, 415) stays early and the connection can close without waiting for a large body.
+ */
+async function bodyText(c: Context): Promise<string | undefined> {
+  const cached = c.req.bodyCache.text;
+  if (cached === undefined) return undefined;
+  try {
+    return await cached;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Applies the newest scenario matching the request: a status with its envelope, a named example,
+ * a delay before the normal answer, or a network fault. Costs one check when none is set.
+ */
+export function scenarioMiddleware(steering: Steering, maxDepth: number): MiddlewareHandler {
+  const { scenarios } = steering;
+  return async (c, next) => {
+    if (scenarios.size === 0) return next();
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'POST') return next();
+    const url = new URL(c.req.url);
+    let raw: RawParams | undefined;
+    if (scenarios.needsParams(url.pathname)) raw = await requestParams(c, url, maxDepth);
+    const scenario = scenarios.take(method, url.pathname, () => raw ?? new Map());
+    if (scenario === undefined) return next();
+    c.set('scenario' as never, scenario as never);
+    const respond = scenario.respond;
+    const because = `answered because scenario ${scenario.id} matched the request`;
+    if ('status' in respond) {
+      if (respond.status === 200 && respond.headers === undefined) return next();
+      if (respond.status < 400) {
+        await next();
+        c.res = new Response(c.res.body, { status: respond.status, headers: c.res.headers });
+      } else {
+        const error = forcedError(respond.status, url.pathname, because);
+        throw new ApiError(error.status, error.message, {
+          headers: { ...error.headers, ...respond.headers },
+        });
+      }
+      for (const [name, value] of Object.entries(respond.headers ?? {})) c.header(name, value);
+      return;
+    }
+    if ('example' in respond) {
+      c.set('preferences' as never, { ...preferencesOf(c), example: respond.example } as never);
+      return next();
+    }
+    if ('delay' in respond) {
+      await new Promise((resolve) => setTimeout(resolve, respond.delay));
+      return next();
+    }
+    c.set('fault' as never, respond.fault as never);
+    if (respond.fault === 'hang') await aborted(c.req.raw.signal);
+    else if (respond.fault !== 'reset') await next();
+    c.res = markFault(
+      respond.fault,
+      respond.fault === 'reset' || respond.fault === 'hang' ? undefined : c.res,
+    );
+  };
+}
+
+/** The query and, for a JSON POST, the body's parameters; what cannot be read is left out. */
+async function requestParams(c: Context, url: URL, maxDepth: number): Promise<RawParams> {
+  const query = paramsFromQuery(url);
+  if (c.req.method !== 'POST') return query;
+  try {
+    return paramsFromJson(await c.req.text(), query, maxDepth);
+  } catch {
+    return query;
+  }
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) =>
+    signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
+}
