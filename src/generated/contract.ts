@@ -585,9 +585,10 @@ export interface components {
             use_algorithm?: components["schemas"]["UseAlgorithm"] | null;
         };
         /**
-         * @description The searching filters, by the same names as in the query string. Every optional field
-         *     may be `null`, which counts as absent (the Python SDK sends `null` for what it leaves
-         *     unset).
+         * @description The searching filters, by the same names as in the query string, with the same caps (50
+         *     distinct keywords of at most 100 characters; 50 skills, languages, interests, tags).
+         *     Every optional field may be `null`, which counts as absent (the Python SDK sends `null`
+         *     for what it leaves unset).
          */
         SearchFilters: {
             created_at_max?: components["schemas"]["DateOrDateTime"] | null;
@@ -814,7 +815,7 @@ export interface components {
          */
         CreatedAtMin: components["schemas"]["DateOrDateTime"];
         /**
-         * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case.
+         * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case; capped as `text_keywords` (50 distinct keywords of at most 100 characters).
          * @example ["msc"]
          */
         EducationKeywords: string | string[];
@@ -835,7 +836,7 @@ export interface components {
          */
         Email: string;
         /**
-         * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case.
+         * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case; capped as `text_keywords` (50 distinct keywords of at most 100 characters).
          * @example ["airflow"]
          */
         ExperienceKeywords: string | string[];
@@ -851,7 +852,7 @@ export interface components {
         /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
         ExperiencesDurationMin: components["schemas"]["Years"];
         /**
-         * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded as `languages`.
+         * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded and capped (50 interests) as `languages`.
          * @example [{"name":"climbing","value":null}]
          */
         Interests: string | string[];
@@ -867,7 +868,7 @@ export interface components {
         /** @description Reference of the job, unique within its board. One of `job_key` and `job_reference` is required (where the operation takes one job). */
         JobReference: string;
         /**
-         * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`.
+         * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 languages; more is a 400 naming `languages`.
          * @example [{"name":"english","value":null}]
          */
         Languages: string | string[];
@@ -924,7 +925,7 @@ export interface components {
          */
         ScoringAlgorithmKey: string;
         /**
-         * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`.
+         * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 skills; more is a 400 naming `skills`.
          * @example [{"name":"python","value":null}]
          */
         Skills: string | string[];
@@ -960,29 +961,36 @@ export interface components {
          */
         Stage: components["schemas"]["Stage"];
         /**
-         * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+         * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded, counted and capped (50 distinct keywords of at most 100 characters) as `text_keywords`.
          * @example ["spark"]
          */
         SummaryKeywords: string | string[];
         /**
-         * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+         * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it. At most 50 tags; more is a 400 naming `tags`.
          * @example [{"name":"remote","value":"yes"}]
          */
         Tags: string | string[];
         /**
-         * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
+         * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
          * @example [{"name":"status","value":"hired"}]
          */
         TagsExcluded: string | string[];
         /**
          * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
          *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
-         *     one tag of each inner list. A `null` value matches any value of that tag name.
+         *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
+         *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
          * @example [{"name":"remote","value":"yes"}]
          */
         TagsIncluded: string | string[];
         /**
-         * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array of strings.
+         * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
+         *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+         *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
+         *     keywords would take more work than one request may (many single letters or common
+         *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
+         *     on every text) is a 400 naming the keyword parameters it holds: send fewer keywords, whole
+         *     words, or a filter that narrows the search.
          * @example ["python","spark"]
          */
         TextKeywords: string | components["schemas"]["KeywordList"];
@@ -1153,7 +1161,7 @@ export interface operations {
                 /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
                 /**
-                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 languages; more is a 400 naming `languages`.
                  * @example [{"name":"english","value":null}]
                  */
                 languages?: components["parameters"]["Languages"];
@@ -1185,7 +1193,7 @@ export interface operations {
                 /** @description Keep the items whose score is at least this, between 0 and 1. Needs `use_algorithm=1`. */
                 score_threshold?: components["parameters"]["ScoreThreshold"];
                 /**
-                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 skills; more is a 400 naming `skills`.
                  * @example [{"name":"python","value":null}]
                  */
                 skills?: components["parameters"]["Skills"];
@@ -1202,29 +1210,36 @@ export interface operations {
                  */
                 stage?: components["parameters"]["Stage"];
                 /**
-                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded, counted and capped (50 distinct keywords of at most 100 characters) as `text_keywords`.
                  * @example ["spark"]
                  */
                 summary_keywords?: components["parameters"]["SummaryKeywords"];
                 /**
-                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it. At most 50 tags; more is a 400 naming `tags`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags?: components["parameters"]["Tags"];
                 /**
-                 * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
+                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
                  * @example [{"name":"status","value":"hired"}]
                  */
                 tags_excluded?: components["parameters"]["TagsExcluded"];
                 /**
                  * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
                  *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
-                 *     one tag of each inner list. A `null` value matches any value of that tag name.
+                 *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
+                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags_included?: components["parameters"]["TagsIncluded"];
                 /**
-                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array of strings.
+                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
+                 *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+                 *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
+                 *     keywords would take more work than one request may (many single letters or common
+                 *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
+                 *     on every text) is a 400 naming the keyword parameters it holds: send fewer keywords, whole
+                 *     words, or a filter that narrows the search.
                  * @example ["python","spark"]
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
@@ -1307,7 +1322,7 @@ export interface operations {
                 /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
                 /**
-                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 languages; more is a 400 naming `languages`.
                  * @example [{"name":"english","value":null}]
                  */
                 languages?: components["parameters"]["Languages"];
@@ -1333,7 +1348,7 @@ export interface operations {
                 /** @description The page to return, from 1. */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 skills; more is a 400 naming `skills`.
                  * @example [{"name":"python","value":null}]
                  */
                 skills?: components["parameters"]["Skills"];
@@ -1358,29 +1373,36 @@ export interface operations {
                  */
                 stage?: components["parameters"]["Stage"];
                 /**
-                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded, counted and capped (50 distinct keywords of at most 100 characters) as `text_keywords`.
                  * @example ["spark"]
                  */
                 summary_keywords?: components["parameters"]["SummaryKeywords"];
                 /**
-                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it. At most 50 tags; more is a 400 naming `tags`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags?: components["parameters"]["Tags"];
                 /**
-                 * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
+                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
                  * @example [{"name":"status","value":"hired"}]
                  */
                 tags_excluded?: components["parameters"]["TagsExcluded"];
                 /**
                  * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
                  *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
-                 *     one tag of each inner list. A `null` value matches any value of that tag name.
+                 *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
+                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags_included?: components["parameters"]["TagsIncluded"];
                 /**
-                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array of strings.
+                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
+                 *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+                 *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
+                 *     keywords would take more work than one request may (many single letters or common
+                 *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
+                 *     on every text) is a 400 naming the keyword parameters it holds: send fewer keywords, whole
+                 *     words, or a filter that narrows the search.
                  * @example ["python","spark"]
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
@@ -1577,7 +1599,7 @@ export interface operations {
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
                 /**
-                 * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case.
+                 * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case; capped as `text_keywords` (50 distinct keywords of at most 100 characters).
                  * @example ["msc"]
                  */
                 education_keywords?: components["parameters"]["EducationKeywords"];
@@ -1598,7 +1620,7 @@ export interface operations {
                  */
                 email?: components["parameters"]["Email"];
                 /**
-                 * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case.
+                 * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case; capped as `text_keywords` (50 distinct keywords of at most 100 characters).
                  * @example ["airflow"]
                  */
                 experience_keywords?: components["parameters"]["ExperienceKeywords"];
@@ -1614,7 +1636,7 @@ export interface operations {
                 /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
                 /**
-                 * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded as `languages`.
+                 * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded and capped (50 interests) as `languages`.
                  * @example [{"name":"climbing","value":null}]
                  */
                 interests?: components["parameters"]["Interests"];
@@ -1623,7 +1645,7 @@ export interface operations {
                 /** @description Reference of the job, unique within its board. One of `job_key` and `job_reference` is required (where the operation takes one job). */
                 job_reference?: components["parameters"]["JobReference"];
                 /**
-                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 languages; more is a 400 naming `languages`.
                  * @example [{"name":"english","value":null}]
                  */
                 languages?: components["parameters"]["Languages"];
@@ -1651,7 +1673,7 @@ export interface operations {
                 /** @description Keep the items whose score is at least this, between 0 and 1. Needs `use_algorithm=1`. */
                 score_threshold?: components["parameters"]["ScoreThreshold"];
                 /**
-                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 skills; more is a 400 naming `skills`.
                  * @example [{"name":"python","value":null}]
                  */
                 skills?: components["parameters"]["Skills"];
@@ -1671,29 +1693,36 @@ export interface operations {
                  */
                 stage?: components["parameters"]["Stage"];
                 /**
-                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded, counted and capped (50 distinct keywords of at most 100 characters) as `text_keywords`.
                  * @example ["spark"]
                  */
                 summary_keywords?: components["parameters"]["SummaryKeywords"];
                 /**
-                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it. At most 50 tags; more is a 400 naming `tags`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags?: components["parameters"]["Tags"];
                 /**
-                 * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
+                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
                  * @example [{"name":"status","value":"hired"}]
                  */
                 tags_excluded?: components["parameters"]["TagsExcluded"];
                 /**
                  * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
                  *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
-                 *     one tag of each inner list. A `null` value matches any value of that tag name.
+                 *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
+                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags_included?: components["parameters"]["TagsIncluded"];
                 /**
-                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array of strings.
+                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
+                 *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+                 *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
+                 *     keywords would take more work than one request may (many single letters or common
+                 *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
+                 *     on every text) is a 400 naming the keyword parameters it holds: send fewer keywords, whole
+                 *     words, or a filter that narrows the search.
                  * @example ["python","spark"]
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
@@ -1767,7 +1796,7 @@ export interface operations {
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
                 /**
-                 * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case.
+                 * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case; capped as `text_keywords` (50 distinct keywords of at most 100 characters).
                  * @example ["msc"]
                  */
                 education_keywords?: components["parameters"]["EducationKeywords"];
@@ -1788,7 +1817,7 @@ export interface operations {
                  */
                 email?: components["parameters"]["Email"];
                 /**
-                 * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case.
+                 * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case; capped as `text_keywords` (50 distinct keywords of at most 100 characters).
                  * @example ["airflow"]
                  */
                 experience_keywords?: components["parameters"]["ExperienceKeywords"];
@@ -1804,12 +1833,12 @@ export interface operations {
                 /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
                 /**
-                 * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded as `languages`.
+                 * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded and capped (50 interests) as `languages`.
                  * @example [{"name":"climbing","value":null}]
                  */
                 interests?: components["parameters"]["Interests"];
                 /**
-                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 languages; more is a 400 naming `languages`.
                  * @example [{"name":"english","value":null}]
                  */
                 languages?: components["parameters"]["Languages"];
@@ -1835,7 +1864,7 @@ export interface operations {
                 /** @description The page to return, from 1. */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 skills; more is a 400 naming `skills`.
                  * @example [{"name":"python","value":null}]
                  */
                 skills?: components["parameters"]["Skills"];
@@ -1865,29 +1894,36 @@ export interface operations {
                  */
                 stage?: components["parameters"]["Stage"];
                 /**
-                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded, counted and capped (50 distinct keywords of at most 100 characters) as `text_keywords`.
                  * @example ["spark"]
                  */
                 summary_keywords?: components["parameters"]["SummaryKeywords"];
                 /**
-                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it. At most 50 tags; more is a 400 naming `tags`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags?: components["parameters"]["Tags"];
                 /**
-                 * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
+                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
                  * @example [{"name":"status","value":"hired"}]
                  */
                 tags_excluded?: components["parameters"]["TagsExcluded"];
                 /**
                  * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
                  *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
-                 *     one tag of each inner list. A `null` value matches any value of that tag name.
+                 *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
+                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags_included?: components["parameters"]["TagsIncluded"];
                 /**
-                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array of strings.
+                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
+                 *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+                 *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
+                 *     keywords would take more work than one request may (many single letters or common
+                 *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
+                 *     on every text) is a 400 naming the keyword parameters it holds: send fewer keywords, whole
+                 *     words, or a filter that narrows the search.
                  * @example ["python","spark"]
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
