@@ -932,7 +932,9 @@ export interface components {
         /** @description As in searching, with `scoring` (and `score_predictive`) ranking by the score, which needs `use_algorithm=1`. */
         SortByScoring: components["schemas"]["SortByScoring"];
         /**
-         * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance) or
+         * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance: how often
+         *     the distinct keywords occur in the item's text, a keyword of several words counting as its
+         *     least frequent word) or
          *     `location` (closeness to `location_geopoint`, which it requires);
          *     `location_experience` / `location_education` (closeness of the profile's nearest
          *     experience / education to `experience_location_geopoint` / `education_location_geopoint`,
@@ -1353,7 +1355,9 @@ export interface operations {
                  */
                 skills?: components["parameters"]["Skills"];
                 /**
-                 * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance) or
+                 * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance: how often
+                 *     the distinct keywords occur in the item's text, a keyword of several words counting as its
+                 *     least frequent word) or
                  *     `location` (closeness to `location_geopoint`, which it requires);
                  *     `location_experience` / `location_education` (closeness of the profile's nearest
                  *     experience / education to `experience_location_geopoint` / `education_location_geopoint`,
@@ -1869,7 +1873,9 @@ export interface operations {
                  */
                 skills?: components["parameters"]["Skills"];
                 /**
-                 * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance) or
+                 * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance: how often
+                 *     the distinct keywords occur in the item's text, a keyword of several words counting as its
+                 *     least frequent word) or
                  *     `location` (closeness to `location_geopoint`, which it requires);
                  *     `location_experience` / `location_education` (closeness of the profile's nearest
                  *     experience / education to `experience_location_geopoint` / `education_location_geopoint`,
