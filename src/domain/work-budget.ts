@@ -3,12 +3,12 @@ import type { ParamError } from './result.ts';
 import type { Collection } from './store.ts';
 
 /**
- * The work one search may do, in units of about a nanosecond of the bench machine: 0.5 s. A
+ * The work one search may do, in units of about a nanosecond of the bench machine: 0.4 s. A
  * search over it is answered 400, naming the parameters that make the work, before that work is
  * done. The estimate is a function of the request and the data only (never of what is cached),
  * so a request gets the same answer every time.
  */
-export const WORK_BUDGET = 500_000_000;
+export const WORK_BUDGET = 400_000_000;
 
 /** Units per posting entry read to look a keyword up, per membership test, per text character. */
 const UNITS = { posting: 20, test: 3, character: 2 } as const;
