@@ -20,11 +20,12 @@ export function indexedFilters(collection: Collection, filters: Filters): Indexe
   const { postings, vocabulary } = collection;
   const required: DocSet[] = [];
   const unsure: string[] = [];
-  for (const keyword of filters.keywords ?? []) {
-    const lowered = keyword.toLowerCase();
+  for (const lowered of rarestFirst(collection, filters.keywords)) {
     const candidates = collection.text.candidates(lowered);
     if (candidates === null || !candidates.exact) unsure.push(lowered);
     if (candidates !== null) required.push(candidates.set);
+    // A keyword no doc holds settles the search: the others are not looked up.
+    if (candidates?.set.size === 0) return { required: [NO_DOCS], unsure, excluded: [] };
   }
   for (const skill of filters.skills ?? []) {
     const id = vocabulary.skills.find(skill.name.toLowerCase());
@@ -37,6 +38,15 @@ export function indexedFilters(collection: Collection, filters: Filters): Indexe
   for (const group of filters.tagsIncluded ?? []) required.push(tagGroupSet(collection, group));
   const excluded = (filters.tagsExcluded ?? []).flat().map((tag) => tagSet(collection, tag));
   return { required, unsure, excluded };
+}
+
+/** The lowercased keywords, those that may match the fewest docs first. */
+function rarestFirst(collection: Collection, keywords: string[] | undefined): string[] {
+  if (keywords === undefined) return [];
+  const lowered = keywords.map((k) => k.toLowerCase());
+  if (lowered.length === 1) return lowered;
+  const bound = new Map(lowered.map((k) => [k, collection.text.cost(k).docs]));
+  return lowered.sort((a, b) => (bound.get(a) as number) - (bound.get(b) as number));
 }
 
 function tagSet(collection: Collection, tag: ItemFilter): DocSet {

@@ -20,6 +20,11 @@ export class IntBuffer {
     return this.#length;
   }
 
+  /** Adds 1 to the value at `index` (below `length`). */
+  bump(index: number): void {
+    this.#data[index] = (this.#data[index] as number) + 1;
+  }
+
   /** Empties the list, keeping its buffer for the next values. */
   clear(): void {
     this.#length = 0;

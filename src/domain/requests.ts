@@ -1,4 +1,5 @@
 import { type Kind, NAMES, otherKind } from './kinds.ts';
+import { cappedItems, cappedKeywords } from './list-caps.ts';
 import { type GeoPoint, ParamReader, type RawParams } from './params.ts';
 import {
   DEFAULT_SCORING_ALGORITHM,
@@ -135,15 +136,15 @@ function pointToSortBy(sortBy: SortBy, filters: Filters): GeoPoint | undefined {
 
 function readFilters(read: ParamReader, kind: Kind): Filters {
   const filters: Filters = {};
-  const keywords = read.keywords('text_keywords');
-  if (keywords !== undefined && keywords.length > 0) filters.keywords = keywords;
-  const skills = read.itemFilters('skills');
+  const keywords = cappedKeywords(read, 'text_keywords', read.keywords('text_keywords'));
+  if (keywords !== undefined) filters.keywords = keywords;
+  const skills = cappedItems(read, 'skills', read.itemFilters('skills'));
   if (skills !== undefined && skills.length > 0) filters.skills = skills;
-  const languages = read.itemFilters('languages');
+  const languages = cappedItems(read, 'languages', read.itemFilters('languages'));
   if (languages !== undefined && languages.length > 0) filters.languages = languages;
-  const included = read.tagGroups('tags_included');
+  const included = cappedItems(read, 'tags_included', read.tagGroups('tags_included'));
   if (included !== undefined && included.length > 0) filters.tagsIncluded = included;
-  const excluded = read.tagGroups('tags_excluded');
+  const excluded = cappedItems(read, 'tags_excluded', read.tagGroups('tags_excluded'));
   if (excluded !== undefined && excluded.length > 0) filters.tagsExcluded = excluded;
 
   const near = readPlace(read, 'location');

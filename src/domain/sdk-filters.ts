@@ -1,4 +1,5 @@
 import type { Kind } from './kinds.ts';
+import { cappedItems, cappedKeywords } from './list-caps.ts';
 import { type GeoPoint, type ItemFilter, ParamReader } from './params.ts';
 import { DEFAULT_DISTANCE_KM, type Filters, STAGES } from './queries.ts';
 
@@ -16,9 +17,9 @@ export function readSdkFilters(read: ParamReader, kind: Kind, filters: Filters):
 function readEverySdkFilter(read: ParamReader, kind: Kind, filters: Filters): void {
   const name = read.string('name');
   if (name !== undefined) filters.name = name.trim().toLowerCase();
-  const summary = lowered(read.keywords('summary_keywords'));
+  const summary = lowered(keywordsOf(read, 'summary_keywords'));
   if (summary !== undefined) filters.summaryKeywords = summary;
-  const tags = read.itemFilters('tags');
+  const tags = cappedItems(read, 'tags', read.itemFilters('tags'));
   if (tags !== undefined && tags.length > 0) {
     filters.tagsIncluded = [...(filters.tagsIncluded ?? []), ...tags.map((tag) => [tag])];
   }
@@ -28,11 +29,15 @@ function readEverySdkFilter(read: ParamReader, kind: Kind, filters: Filters): vo
 
   const email = read.string('email');
   if (email !== undefined) filters.email = email.trim().toLowerCase();
-  const experience = lowered(read.keywords('experience_keywords'));
+  const experience = lowered(keywordsOf(read, 'experience_keywords'));
   if (experience !== undefined) filters.experienceKeywords = experience;
-  const education = lowered(read.keywords('education_keywords'));
+  const education = lowered(keywordsOf(read, 'education_keywords'));
   if (education !== undefined) filters.educationKeywords = education;
-  const interests: ItemFilter[] | undefined = read.itemFilters('interests');
+  const interests: ItemFilter[] | undefined = cappedItems(
+    read,
+    'interests',
+    read.itemFilters('interests'),
+  );
   if (interests !== undefined && interests.length > 0) filters.interests = interests;
   const [low, high] = readRange(read, 'educations_duration', 'years');
   if (low !== undefined) filters.educationYearsMin = low;
@@ -97,6 +102,10 @@ function readTimestamps(read: ParamReader, filters: Filters): void {
       `${param} leaves no time between the creation bounds: the start is after the end`,
     );
   }
+}
+
+function keywordsOf(read: ParamReader, name: string): string[] | undefined {
+  return cappedKeywords(read, name, read.keywords(name));
 }
 
 function lowered(keywords: string[] | undefined): string[] | undefined {

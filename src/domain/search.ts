@@ -25,10 +25,12 @@ type Test = (index: number) => boolean;
 import { NAMES } from './kinds.ts';
 import { kthSmallest, pageByKeys, pageByRank } from './page.ts';
 import type { GeoPoint } from './params.ts';
+import { relevanceOf } from './relevance.ts';
 import type { SearchQuery, SortBy } from './requests.ts';
 import { fail, ok, type Result } from './result.ts';
 import type { Collection } from './store.ts';
 import type { Meta } from './types.ts';
+import { overBudget } from './work-budget.ts';
 
 /**
  * The docs that pass every filter, in no particular order, with how near each is to the searched
@@ -55,10 +57,13 @@ export function findDocs(
 ): Result<Found> {
   const unknown = query.containerKeys.filter((k) => !collection.containers.has(k));
   if (unknown.length > 0) return fail([unknownContainer(collection, unknown)]);
-  const { required, unsure, excluded } = indexedFilters(collection, query.filters);
-  if (required.some((set) => set.size === 0)) return ok(NOTHING);
-  const { near } = query.filters;
+  const { filters } = query;
+  const { near } = filters;
   const geo = near === undefined ? undefined : collection.geo.candidates(near.point, near.km);
+  const refused = overBudget(collection, filters, geo?.size ?? collection.docs.length);
+  if (refused !== undefined) return fail(refused);
+  const { required, unsure, excluded } = indexedFilters(collection, filters);
+  if (required.some((set) => set.size === 0)) return ok(NOTHING);
   required.sort((a, b) => a.size - b.size);
   const shortest = required[0];
   const walkGeo = geo !== undefined && (shortest === undefined || geo.size <= shortest.size);
@@ -196,18 +201,6 @@ function unknownContainer(collection: Collection, unknown: string[]) {
   };
 }
 
-/** How often the keywords occur in the text: the `searching` relevance. */
-export function relevance(text: string, keywords: string[] | undefined): number {
-  if (!keywords) return 0;
-  let hits = 0;
-  for (const keyword of keywords) {
-    const needle = keyword.toLowerCase();
-    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length))
-      hits++;
-  }
-  return hits;
-}
-
 /**
  * The page of found docs, sorted by the chosen field, where larger means newer, more relevant,
  * nearer or better scored, so `desc` puts the best first. Ties break on the key, ascending,
@@ -256,10 +249,8 @@ function sortValues(
 ): Float64Array {
   const { ids } = found;
   switch (sortBy) {
-    case 'searching': {
-      const text = collection.columns.text;
-      return mapIds(ids, (i) => relevance(text[i] as string, query.filters.keywords));
-    }
+    case 'searching':
+      return relevanceOf(collection, ids, query.filters.keywords);
     case 'location':
       // No point searched (`pageByNearness` pages the rest): every doc ties, ordered by key.
       return new Float64Array(ids.length).fill(Number.NEGATIVE_INFINITY);

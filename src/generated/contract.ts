@@ -585,9 +585,10 @@ export interface components {
             use_algorithm?: components["schemas"]["UseAlgorithm"] | null;
         };
         /**
-         * @description The searching filters, by the same names as in the query string. Every optional field
-         *     may be `null`, which counts as absent (the Python SDK sends `null` for what it leaves
-         *     unset).
+         * @description The searching filters, by the same names as in the query string, with the same caps (50
+         *     distinct keywords of at most 100 characters; 50 skills, languages, interests, tags).
+         *     Every optional field may be `null`, which counts as absent (the Python SDK sends `null`
+         *     for what it leaves unset).
          */
         SearchFilters: {
             created_at_max?: components["schemas"]["DateOrDateTime"] | null;
@@ -814,7 +815,7 @@ export interface components {
          */
         CreatedAtMin: components["schemas"]["DateOrDateTime"];
         /**
-         * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case.
+         * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case; capped as `text_keywords` (50 distinct keywords of at most 100 characters).
          * @example ["msc"]
          */
         EducationKeywords: string | string[];
@@ -835,7 +836,7 @@ export interface components {
          */
         Email: string;
         /**
-         * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case.
+         * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case; capped as `text_keywords` (50 distinct keywords of at most 100 characters).
          * @example ["airflow"]
          */
         ExperienceKeywords: string | string[];
@@ -851,7 +852,7 @@ export interface components {
         /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
         ExperiencesDurationMin: components["schemas"]["Years"];
         /**
-         * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded as `languages`.
+         * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded and capped (50 interests) as `languages`.
          * @example [{"name":"climbing","value":null}]
          */
         Interests: string | string[];
@@ -867,7 +868,7 @@ export interface components {
         /** @description Reference of the job, unique within its board. One of `job_key` and `job_reference` is required (where the operation takes one job). */
         JobReference: string;
         /**
-         * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`.
+         * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 languages; more is a 400 naming `languages`.
          * @example [{"name":"english","value":null}]
          */
         Languages: string | string[];
@@ -924,14 +925,16 @@ export interface components {
          */
         ScoringAlgorithmKey: string;
         /**
-         * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`.
+         * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 skills; more is a 400 naming `skills`.
          * @example [{"name":"python","value":null}]
          */
         Skills: string | string[];
         /** @description As in searching, with `scoring` (and `score_predictive`) ranking by the score, which needs `use_algorithm=1`. */
         SortByScoring: components["schemas"]["SortByScoring"];
         /**
-         * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance) or
+         * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance: how often
+         *     the distinct keywords occur in the item's text, a keyword of several words counting as its
+         *     least frequent word) or
          *     `location` (closeness to `location_geopoint`);
          *     `location_experience` / `location_education` (closeness of the profile's nearest
          *     experience / education to `experience_location_geopoint` / `education_location_geopoint`,
@@ -963,29 +966,36 @@ export interface components {
          */
         Stage: components["schemas"]["Stage"];
         /**
-         * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+         * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded, counted and capped (50 distinct keywords of at most 100 characters) as `text_keywords`.
          * @example ["spark"]
          */
         SummaryKeywords: string | string[];
         /**
-         * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+         * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it. At most 50 tags; more is a 400 naming `tags`.
          * @example [{"name":"remote","value":"yes"}]
          */
         Tags: string | string[];
         /**
-         * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
+         * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
          * @example [{"name":"status","value":"hired"}]
          */
         TagsExcluded: string | string[];
         /**
          * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
          *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
-         *     one tag of each inner list. A `null` value matches any value of that tag name.
+         *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
+         *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
          * @example [{"name":"remote","value":"yes"}]
          */
         TagsIncluded: string | string[];
         /**
-         * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array of strings.
+         * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
+         *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+         *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
+         *     keywords would take more work than one request may (many single letters or common
+         *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
+         *     on every text) is a 400 naming the keyword parameters it holds: send fewer keywords, whole
+         *     words, or a filter that narrows the search.
          * @example ["python","spark"]
          */
         TextKeywords: string | components["schemas"]["KeywordList"];
@@ -1156,7 +1166,7 @@ export interface operations {
                 /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
                 /**
-                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 languages; more is a 400 naming `languages`.
                  * @example [{"name":"english","value":null}]
                  */
                 languages?: components["parameters"]["Languages"];
@@ -1188,7 +1198,7 @@ export interface operations {
                 /** @description Keep the items whose score is at least this, between 0 and 1. Needs `use_algorithm=1`. */
                 score_threshold?: components["parameters"]["ScoreThreshold"];
                 /**
-                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 skills; more is a 400 naming `skills`.
                  * @example [{"name":"python","value":null}]
                  */
                 skills?: components["parameters"]["Skills"];
@@ -1206,29 +1216,36 @@ export interface operations {
                  */
                 stage?: components["parameters"]["Stage"];
                 /**
-                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded, counted and capped (50 distinct keywords of at most 100 characters) as `text_keywords`.
                  * @example ["spark"]
                  */
                 summary_keywords?: components["parameters"]["SummaryKeywords"];
                 /**
-                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it. At most 50 tags; more is a 400 naming `tags`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags?: components["parameters"]["Tags"];
                 /**
-                 * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
+                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
                  * @example [{"name":"status","value":"hired"}]
                  */
                 tags_excluded?: components["parameters"]["TagsExcluded"];
                 /**
                  * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
                  *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
-                 *     one tag of each inner list. A `null` value matches any value of that tag name.
+                 *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
+                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags_included?: components["parameters"]["TagsIncluded"];
                 /**
-                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array of strings.
+                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
+                 *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+                 *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
+                 *     keywords would take more work than one request may (many single letters or common
+                 *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
+                 *     on every text) is a 400 naming the keyword parameters it holds: send fewer keywords, whole
+                 *     words, or a filter that narrows the search.
                  * @example ["python","spark"]
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
@@ -1311,7 +1328,7 @@ export interface operations {
                 /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
                 /**
-                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 languages; more is a 400 naming `languages`.
                  * @example [{"name":"english","value":null}]
                  */
                 languages?: components["parameters"]["Languages"];
@@ -1337,12 +1354,14 @@ export interface operations {
                 /** @description The page to return, from 1. */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 skills; more is a 400 naming `skills`.
                  * @example [{"name":"python","value":null}]
                  */
                 skills?: components["parameters"]["Skills"];
                 /**
-                 * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance) or
+                 * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance: how often
+                 *     the distinct keywords occur in the item's text, a keyword of several words counting as its
+                 *     least frequent word) or
                  *     `location` (closeness to `location_geopoint`);
                  *     `location_experience` / `location_education` (closeness of the profile's nearest
                  *     experience / education to `experience_location_geopoint` / `education_location_geopoint`,
@@ -1365,29 +1384,36 @@ export interface operations {
                  */
                 stage?: components["parameters"]["Stage"];
                 /**
-                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded, counted and capped (50 distinct keywords of at most 100 characters) as `text_keywords`.
                  * @example ["spark"]
                  */
                 summary_keywords?: components["parameters"]["SummaryKeywords"];
                 /**
-                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it. At most 50 tags; more is a 400 naming `tags`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags?: components["parameters"]["Tags"];
                 /**
-                 * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
+                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
                  * @example [{"name":"status","value":"hired"}]
                  */
                 tags_excluded?: components["parameters"]["TagsExcluded"];
                 /**
                  * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
                  *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
-                 *     one tag of each inner list. A `null` value matches any value of that tag name.
+                 *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
+                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags_included?: components["parameters"]["TagsIncluded"];
                 /**
-                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array of strings.
+                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
+                 *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+                 *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
+                 *     keywords would take more work than one request may (many single letters or common
+                 *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
+                 *     on every text) is a 400 naming the keyword parameters it holds: send fewer keywords, whole
+                 *     words, or a filter that narrows the search.
                  * @example ["python","spark"]
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
@@ -1584,7 +1610,7 @@ export interface operations {
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
                 /**
-                 * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case.
+                 * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case; capped as `text_keywords` (50 distinct keywords of at most 100 characters).
                  * @example ["msc"]
                  */
                 education_keywords?: components["parameters"]["EducationKeywords"];
@@ -1605,7 +1631,7 @@ export interface operations {
                  */
                 email?: components["parameters"]["Email"];
                 /**
-                 * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case.
+                 * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case; capped as `text_keywords` (50 distinct keywords of at most 100 characters).
                  * @example ["airflow"]
                  */
                 experience_keywords?: components["parameters"]["ExperienceKeywords"];
@@ -1621,7 +1647,7 @@ export interface operations {
                 /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
                 /**
-                 * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded as `languages`.
+                 * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded and capped (50 interests) as `languages`.
                  * @example [{"name":"climbing","value":null}]
                  */
                 interests?: components["parameters"]["Interests"];
@@ -1630,7 +1656,7 @@ export interface operations {
                 /** @description Reference of the job, unique within its board. One of `job_key` and `job_reference` is required (where the operation takes one job). */
                 job_reference?: components["parameters"]["JobReference"];
                 /**
-                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 languages; more is a 400 naming `languages`.
                  * @example [{"name":"english","value":null}]
                  */
                 languages?: components["parameters"]["Languages"];
@@ -1658,7 +1684,7 @@ export interface operations {
                 /** @description Keep the items whose score is at least this, between 0 and 1. Needs `use_algorithm=1`. */
                 score_threshold?: components["parameters"]["ScoreThreshold"];
                 /**
-                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 skills; more is a 400 naming `skills`.
                  * @example [{"name":"python","value":null}]
                  */
                 skills?: components["parameters"]["Skills"];
@@ -1679,29 +1705,36 @@ export interface operations {
                  */
                 stage?: components["parameters"]["Stage"];
                 /**
-                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded, counted and capped (50 distinct keywords of at most 100 characters) as `text_keywords`.
                  * @example ["spark"]
                  */
                 summary_keywords?: components["parameters"]["SummaryKeywords"];
                 /**
-                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it. At most 50 tags; more is a 400 naming `tags`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags?: components["parameters"]["Tags"];
                 /**
-                 * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
+                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
                  * @example [{"name":"status","value":"hired"}]
                  */
                 tags_excluded?: components["parameters"]["TagsExcluded"];
                 /**
                  * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
                  *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
-                 *     one tag of each inner list. A `null` value matches any value of that tag name.
+                 *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
+                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags_included?: components["parameters"]["TagsIncluded"];
                 /**
-                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array of strings.
+                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
+                 *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+                 *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
+                 *     keywords would take more work than one request may (many single letters or common
+                 *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
+                 *     on every text) is a 400 naming the keyword parameters it holds: send fewer keywords, whole
+                 *     words, or a filter that narrows the search.
                  * @example ["python","spark"]
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
@@ -1775,7 +1808,7 @@ export interface operations {
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
                 /**
-                 * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case.
+                 * @description Profiles only: keep the profiles whose educations (title, school, description) contain every keyword, ignoring case; capped as `text_keywords` (50 distinct keywords of at most 100 characters).
                  * @example ["msc"]
                  */
                 education_keywords?: components["parameters"]["EducationKeywords"];
@@ -1796,7 +1829,7 @@ export interface operations {
                  */
                 email?: components["parameters"]["Email"];
                 /**
-                 * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case.
+                 * @description Profiles only: keep the profiles whose experiences (title, company, description) contain every keyword, ignoring case; capped as `text_keywords` (50 distinct keywords of at most 100 characters).
                  * @example ["airflow"]
                  */
                 experience_keywords?: components["parameters"]["ExperienceKeywords"];
@@ -1812,12 +1845,12 @@ export interface operations {
                 /** @description Profiles with at least this many years of experience; jobs asking for at least this many. Above `experiences_duration_max`, the request is refused (400). */
                 experiences_duration_min?: components["parameters"]["ExperiencesDurationMin"];
                 /**
-                 * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded as `languages`.
+                 * @description Profiles only: keep the profiles that list every interest named (ignoring case), with that value when one is given; encoded and capped (50 interests) as `languages`.
                  * @example [{"name":"climbing","value":null}]
                  */
                 interests?: components["parameters"]["Interests"];
                 /**
-                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that list every language named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 languages; more is a 400 naming `languages`.
                  * @example [{"name":"english","value":null}]
                  */
                 languages?: components["parameters"]["Languages"];
@@ -1843,12 +1876,14 @@ export interface operations {
                 /** @description The page to return, from 1. */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`.
+                 * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 skills; more is a 400 naming `skills`.
                  * @example [{"name":"python","value":null}]
                  */
                 skills?: components["parameters"]["Skills"];
                 /**
-                 * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance) or
+                 * @description What to sort by: `created_at`, `updated_at`, `searching` (keyword relevance: how often
+                 *     the distinct keywords occur in the item's text, a keyword of several words counting as its
+                 *     least frequent word) or
                  *     `location` (closeness to `location_geopoint`);
                  *     `location_experience` / `location_education` (closeness of the profile's nearest
                  *     experience / education to `experience_location_geopoint` / `education_location_geopoint`,
@@ -1876,29 +1911,36 @@ export interface operations {
                  */
                 stage?: components["parameters"]["Stage"];
                 /**
-                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded as `text_keywords`.
+                 * @description Keep the items whose summary (a profile's `info.summary`, a job's `summary`) contains every keyword, ignoring case; encoded, counted and capped (50 distinct keywords of at most 100 characters) as `text_keywords`.
                  * @example ["spark"]
                  */
                 summary_keywords?: components["parameters"]["SummaryKeywords"];
                 /**
-                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it.
+                 * @description Keep the items that carry every one of these tags (the JS SDK's name): the same as a flat `tags_included`, and combined with it. At most 50 tags; more is a 400 naming `tags`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags?: components["parameters"]["Tags"];
                 /**
-                 * @description Drop the items that carry any of these tags; same encoding as `tags_included`.
+                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
                  * @example [{"name":"status","value":"hired"}]
                  */
                 tags_excluded?: components["parameters"]["TagsExcluded"];
                 /**
                  * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
                  *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
-                 *     one tag of each inner list. A `null` value matches any value of that tag name.
+                 *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
+                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags_included?: components["parameters"]["TagsIncluded"];
                 /**
-                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array of strings.
+                 * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
+                 *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+                 *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
+                 *     keywords would take more work than one request may (many single letters or common
+                 *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
+                 *     on every text) is a 400 naming the keyword parameters it holds: send fewer keywords, whole
+                 *     words, or a filter that narrows the search.
                  * @example ["python","spark"]
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];

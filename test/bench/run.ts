@@ -1,7 +1,9 @@
 // npm run bench: hrmock against Prism (static and dynamic) and against a bare node:http server
 // writing the same bytes, with the same requests, headers and connections, in one run.
 // Environment: BENCH_SECONDS (default 8) per measurement, BENCH_CONNECTIONS (default 16),
-// BENCH_ONLY=small|large to run only the 1,000- or the 100,000-profile half.
+// BENCH_ONLY=small|large to run only the 1,000- or the 100,000-profile half. The 100,000-profile
+// half ends with the "worst crafted request" row: the slowest search a generator builds within
+// the request limits (crafted.ts), each timed alone.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -9,6 +11,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { type Crafted, craftedRequests } from './crafted.ts';
 import { drive, ensureWrk, HEADERS, type Load, type LoadRequest } from './load.ts';
 import {
   type Child,
@@ -215,6 +218,48 @@ async function startup(
  */
 const STARTUP_RUNS = 5;
 
+/**
+ * The slowest request a generator builds within the limits (`crafted.ts`), each timed alone,
+ * after the first SDK-filter search (which builds those filters' data once) is timed apart.
+ */
+async function worstCrafted(base: string) {
+  const target = (await (await fetch(`${base}/_mock/target`)).json()) as {
+    data: { profiles: { source_keys: string[] } };
+  };
+  const sourceKeys = target.data.profiles.source_keys;
+  const first = performance.now();
+  const built = await fetch(`${base}/profiles/searching`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ source_keys: sourceKeys, summary_keywords: ['team'] }),
+  });
+  await built.arrayBuffer();
+  if (built.status !== 200) throw new Error(`the first SDK-filter search answered ${built.status}`);
+  facts.first_sdk_filter_ms = performance.now() - first;
+  const tried = await craftedRequests(base, sourceKeys);
+  const worst = tried[0] as Crafted;
+  const times = tried.map((t) => t.ms).sort((a, b) => a - b);
+  const status = new Map<number, number>();
+  for (const t of tried) status.set(t.status, (status.get(t.status) ?? 0) + 1);
+  rows.push({
+    scenario: `worst crafted request (slowest of ${tried.length} generated; answers ${[...status].map(([code, n]) => `${n}× ${code}`).join(', ')})`,
+    server: 'hrmock --answer-cache-mb 0, one request at a time',
+    load: {
+      reqPerSec: 1000 / worst.ms,
+      p50: Math.round(times[Math.floor(times.length / 2)] as number),
+      p99: Math.round(worst.ms),
+      errors: 0,
+      non2xx: 0,
+      requests: tried.length,
+    },
+  });
+  facts.worst_crafted_ms = worst.ms;
+  facts.worst_crafted_status = worst.status;
+  crafted = worst;
+}
+
+let crafted: Crafted | undefined;
+
 function table(): string {
   const lines = [
     '| scenario | server | req/s | p50 ms | p99 ms | × best Prism | × limit |',
@@ -262,6 +307,8 @@ if (only !== 'small') {
   for (const scenario of await scenarios(large.url, 100_000))
     await compare(scenario, { uncached: large });
   facts.rss_mb_100000 = residentMb(large.pid);
+  await worstCrafted(large.url);
+  facts.rss_mb_100000_after_crafted = residentMb(large.pid);
   await large.stop();
 }
 
@@ -272,12 +319,15 @@ const summary = [
   table(),
   '',
   `start-up to first answer: ${Math.round(facts.startup_ms_1000 ?? 0)} ms with 1,000 profiles (median of ${STARTUP_RUNS}, ${Math.round(facts.startup_ms_1000_min ?? 0)} to ${Math.round(facts.startup_ms_1000_max ?? 0)}), ${Math.round(facts.startup_ms_100000 ?? 0)} ms with 100,000`,
-  `resident memory after the load: ${Math.round(facts.rss_mb_1000 ?? 0)} MB with 1,000 profiles, ${Math.round(facts.rss_mb_100000 ?? 0)} MB with 100,000`,
+  `resident memory after the load: ${Math.round(facts.rss_mb_1000 ?? 0)} MB with 1,000 profiles, ${Math.round(facts.rss_mb_100000 ?? 0)} MB with 100,000 (${Math.round(facts.rss_mb_100000_after_crafted ?? 0)} MB once the crafted requests and the SDK filters' data are in)`,
   `hrmock check against the local mock (whole command): ${((facts.check_ms ?? 0) / 1000).toFixed(1)} s`,
+  crafted === undefined
+    ? ''
+    : `worst crafted request: ${Math.round(crafted.ms)} ms, ${crafted.status}, ${JSON.stringify({ ...crafted.body, source_keys: '…' })} (the first SDK-filter search, building their data: ${Math.round(facts.first_sdk_filter_ms ?? 0)} ms)`,
 ].join('\n');
 process.stdout.write(`${summary}\n`);
 mkdirSync(join(root, 'test/bench/results'), { recursive: true });
 writeFileSync(
   join(root, 'test/bench/results/latest.json'),
-  `${JSON.stringify({ machine, connections, seconds, rows, facts }, null, 2)}\n`,
+  `${JSON.stringify({ machine, connections, seconds, rows, facts, crafted }, null, 2)}\n`,
 );

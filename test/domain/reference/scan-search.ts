@@ -76,20 +76,29 @@ function hasTag(doc: Doc, filter: ItemFilter): boolean {
   return filter.value === null || values.has(filter.value.toLowerCase());
 }
 
-/** How often the keywords occur in the text: the `searching` relevance. */
+/**
+ * The `searching` relevance: over the keywords, how often each occurs in the text, counted in the
+ * text's words (runs of letters and digits) without overlap; a keyword of several words counts
+ * its least frequent one, a keyword with no letter or digit nothing.
+ */
 export function relevance(doc: Doc, keywords: string[] | undefined): number {
   if (!keywords) return 0;
+  const words = doc.text.match(WORDS) ?? [];
   let hits = 0;
   for (const keyword of keywords) {
-    const needle = keyword.toLowerCase();
-    for (
-      let at = doc.text.indexOf(needle);
-      at !== -1;
-      at = doc.text.indexOf(needle, at + needle.length)
-    )
-      hits++;
+    const runs = keyword.toLowerCase().match(WORDS);
+    if (runs === null) continue;
+    hits += Math.min(...runs.map((run) => words.reduce((n, word) => n + timesIn(word, run), 0)));
   }
   return hits;
+}
+
+const WORDS = /[\p{L}\p{N}]+/gu;
+
+function timesIn(word: string, run: string): number {
+  let times = 0;
+  for (let at = word.indexOf(run); at !== -1; at = word.indexOf(run, at + run.length)) times++;
+  return times;
 }
 
 /**
