@@ -2,6 +2,7 @@
 // over pools of costly choices (single letters, common fragments, punctuation, absent words, many
 // keywords, relevance sorting, broad filters, big pages), then mutations of the slowest ones.
 import { CITIES } from '../../mocks/vocabularies/cities.ts';
+import { seededRandom } from '../../src/http/chaos.ts';
 
 /** Keyword pools, from cheap to costly for a substring index. */
 const POOLS = {
@@ -19,18 +20,6 @@ const COUNTS = [1, 2, 3, 8, 20, 36, MAX_KEYWORDS];
 const COPIES = [1, 1, 1, 10, 100];
 
 export type Crafted = { body: Record<string, unknown>; ms: number; status: number };
-
-/** A seeded generator (mulberry32): the same run tries the same requests. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 function craft(next: () => number, sourceKeys: string[]): Record<string, unknown> {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
@@ -96,7 +85,7 @@ export async function craftedRequests(
   sourceKeys: string[],
   options: { seed?: number; tries?: number; mutations?: number } = {},
 ): Promise<Crafted[]> {
-  const next = random(options.seed ?? 26);
+  const next = seededRandom(options.seed ?? 26);
   const tried: Crafted[] = [];
   for (let k = 0; k < (options.tries ?? 60); k++)
     tried.push(await timed(base, craft(next, sourceKeys)));

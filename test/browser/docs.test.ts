@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../contract/suite/openapi.ts';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
@@ -44,14 +44,8 @@ describe.skipIf(!browserAvailable())('/docs in headless Chromium', () => {
     const sourceKeys = JSON.stringify(targetOf(app.store).profiles.source_keys);
     const input = operation.locator('tr[data-param-name="source_keys"] input').first();
     expect(await input.inputValue()).toBe(sourceKeys);
-    await operation.locator('button.execute').click();
-    const status = operation.locator('.live-responses-table tbody .response-col_status').first();
-    await status.waitFor({ timeout: 20_000 });
-    const shown = await operation
-      .locator('.live-responses-table .microlight')
-      .first()
-      .textContent();
-    expect((await status.textContent())?.trim(), shown ?? '').toMatch(/^200/);
+    const { status, shown } = await execute(operation);
+    expect(status, shown).toMatch(/^200/);
     expect(JSON.parse(shown ?? '{}').meta.total).toBe(120);
     // Every parameter the SDKs send is listed with its own row.
     for (const name of SDK_FILTERS) {
@@ -78,16 +72,8 @@ describe.skipIf(!browserAvailable())('/docs in headless Chromium', () => {
       await operation.locator('.opblock-summary').click();
       await operation.locator('button.execute').waitFor({ timeout: 20_000 });
       expect(await operation.locator('input[type="file"]').count(), name).toBe(0);
-      await operation.locator('button.execute').click();
-      const status = operation.locator('.live-responses-table tbody .response-col_status').first();
-      await status.waitFor({ timeout: 20_000 });
-      const shown = await operation
-        .locator('.live-responses-table .microlight')
-        .first()
-        .textContent();
-      outcomes.push(
-        `${name} ${(await status.textContent())?.trim().slice(0, 3)} ${(shown ?? '').slice(0, 200)}`,
-      );
+      const { status, shown } = await execute(operation);
+      outcomes.push(`${name} ${status.slice(0, 3)} ${shown.slice(0, 200)}`);
       await operation.locator('.opblock-summary').click();
     }
     for (const outcome of outcomes) expect(outcome).toMatch(/^(GET|POST) \S+ 200 /);
@@ -149,6 +135,15 @@ describe.skipIf(!browserAvailable())('/docs in headless Chromium', () => {
     60_000,
   );
 });
+
+/** Clicks an operation's Execute and reads the status and body the page then shows. */
+async function execute(operation: Locator): Promise<{ status: string; shown: string }> {
+  await operation.locator('button.execute').click();
+  const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+  await status.waitFor({ timeout: 20_000 });
+  const shown = await operation.locator('.live-responses-table .microlight').first().textContent();
+  return { status: (await status.textContent())?.trim() ?? '', shown: shown ?? '' };
+}
 
 /** The query parameters the contract documents for GET on `path`. */
 function parameterNames(path: string): string[] {
