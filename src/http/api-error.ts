@@ -45,3 +45,10 @@ export const SERVER_ERROR: ErrorBody = {
   code: 500,
   message: 'Internal server error. Retry later; if it persists, report the request.',
 };
+
+/** Writes an unexpected failure's cause to stderr: the one place its details go. */
+export function reportInternalError(method: string, path: string, error: unknown): void {
+  process.stderr.write(
+    `hrmock: internal error on ${method} ${path}: ${(error as Error)?.stack ?? error}\n`,
+  );
+}

@@ -13,7 +13,7 @@ import {
   type Steering,
   scenarioMiddleware,
 } from './admin/steering.ts';
-import { ApiError, errorBody, SERVER_ERROR } from './api-error.ts';
+import { ApiError, errorBody, reportInternalError, SERVER_ERROR } from './api-error.ts';
 import { type Chaos, chaosMiddleware } from './chaos.ts';
 import { allowedMethods, documentedStatuses } from './contract-doc.ts';
 import { contractRoutes } from './contract-routes.ts';
@@ -163,9 +163,7 @@ export function createApp(options: AppOptions): HrmockApp {
       return c.json(errorBody(error), error.status as 400);
     }
     // Unexpected: keep the details in the log, never in the answer.
-    process.stderr.write(
-      `hrmock: internal error on ${c.req.method} ${c.req.path}: ${error.stack ?? error}\n`,
-    );
+    reportInternalError(c.req.method, c.req.path, error);
     return c.json(SERVER_ERROR, 500);
   });
   // In process, a fault is what a fetch would see of it: a rejection, or a body that breaks off.

@@ -5,7 +5,7 @@ import { operationPath } from './admin/operation-paths.ts';
 import { steeredListener } from './admin/steered-listener.ts';
 import { AnswerCache, type CachedAnswer, type RequestKey } from './answer-cache.ts';
 import { gzipFromPieces } from './answer-gzip.ts';
-import { SERVER_ERROR } from './api-error.ts';
+import { reportInternalError, SERVER_ERROR } from './api-error.ts';
 import type { HrmockApp } from './app.ts';
 import { closeAfterEarlyAnswer } from './connections.ts';
 import { FastAnswer, OK_HEADERS } from './fast-answer.ts';
@@ -129,9 +129,7 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
   /** An answer that could not be made or written: the 500 envelope, and the cause in the log. */
   function failed(req: IncomingMessage, res: ServerResponse, started: number, error: unknown) {
     log(req, 500, started);
-    process.stderr.write(
-      `hrmock: internal error on ${req.method} ${(req.url ?? '/').split('?')[0]}: ${(error as Error)?.stack ?? error}\n`,
-    );
+    reportInternalError(req.method ?? 'GET', (req.url ?? '/').split('?')[0] as string, error);
     writeServerError(res);
   }
 
