@@ -1,5 +1,4 @@
 import { nearestKm } from './extra-filters.ts';
-import { extrasOf } from './extras.ts';
 import { indexedFilters } from './filters.ts';
 import {
   CHORD_A_ERROR,
@@ -386,10 +385,10 @@ function nearness(
       return Number.isNaN(d) ? Number.NEGATIVE_INFINITY : -d;
     });
   }
-  const extras = extrasOf(collection);
+  const { extras } = collection;
   const places =
     sortBy === 'location_experience' ? extras.experiencePlaces : extras.educationPlaces;
-  return mapIds(ids, (i) => -nearestKm(places[i] as Float64Array, point));
+  return mapIds(ids, (i) => -nearestKm(places, i, point));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Columns, ColumnsBuilder } from './columns.ts';
 import { type DocFeatures, jobFeatures, profileFeatures } from './doc-features.ts';
+import { type Extras, ExtrasBuilder } from './extras.ts';
 import { GeoGrid } from './geo-grid.ts';
 import { JsonCache } from './json-cache.ts';
 import type { Kind } from './kinds.ts';
@@ -43,6 +44,8 @@ export type Collection = {
   columns: Columns;
   postings: Postings;
   text: TextIndex;
+  /** What only the SDKs' older filters and orders read. */
+  extras: Extras;
   geo: GeoGrid;
   orders: SortOrders;
   /** Scores against one object of the other kind, NaN until computed, by `target|algorithm`. */
@@ -113,6 +116,7 @@ function* collect<T extends Profile | Job>(
   const columns = new ColumnsBuilder(count, vocabulary);
   const postings = new PostingsBuilder();
   const text = new TextIndexBuilder();
+  const extras = new ExtrasBuilder(kind, count);
   for (let i = 0; i < count; i++) {
     const object = list.at(i);
     if (object === undefined) throw new Error(`the ${kind} list has no item at ${i} of ${count}`);
@@ -134,6 +138,7 @@ function* collect<T extends Profile | Job>(
     const ids = columns.add(i, f);
     postings.add(i, ids.skills, ids.languages, ids.tags);
     text.add(i, f.text);
+    extras.add(i, object);
     if (i % STEP_OBJECTS === STEP_OBJECTS - 1) yield;
   }
   yield;
@@ -167,6 +172,7 @@ function* collect<T extends Profile | Job>(
     columns: built,
     postings: builtPostings,
     text: builtText,
+    extras: extras.build(),
     geo,
     orders,
     scores: new Lru({ maxEntries: SCORE_CACHE_ENTRIES }),
