@@ -43,14 +43,16 @@ function layerOf(path: string): string {
 /** What each layer may import besides itself. */
 const ALLOWED: Record<string, string[]> = {
   generated: [],
-  domain: ['generated'],
-  http: ['domain', 'generated'],
-  browser: ['http', 'domain', 'generated', 'mocks'],
-  api: ['http', 'domain', 'generated', 'mocks', 'src/server.ts', 'contract/suite'],
+  engine: [],
+  domain: ['engine', 'generated'],
+  http: ['domain', 'engine', 'generated'],
+  browser: ['http', 'domain', 'engine', 'generated', 'mocks'],
+  api: ['http', 'domain', 'engine', 'generated', 'mocks', 'src/server.ts', 'contract/suite'],
   cli: [
     'api',
     'http',
     'domain',
+    'engine',
     'generated',
     'mocks',
     'src/server.ts',

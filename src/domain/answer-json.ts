@@ -1,4 +1,4 @@
-import { JsonWriter, joinPieces, type Piece } from './json-writer.ts';
+import { JsonWriter, joinPieces, type Piece } from '../engine/json-writer.ts';
 import type { Meta } from './types.ts';
 
 const decoder = new TextDecoder();

@@ -1,7 +1,7 @@
+import { cosLatitude, writeUnitVector } from '../engine/geo.ts';
+import { type Ragged, RaggedBuilder, sortedUnique } from '../engine/int-lists.ts';
+import { Interner } from '../engine/interner.ts';
 import type { DocFeatures } from './doc-features.ts';
-import { cosLatitude, writeUnitVector } from './geo.ts';
-import { type Ragged, RaggedBuilder, sortedUnique } from './int-lists.ts';
-import { Interner } from './interner.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
 /**

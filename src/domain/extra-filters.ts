@@ -1,5 +1,5 @@
+import { distanceKm } from '../engine/geo.ts';
 import { jobRef, type PairColumn, type PlaceColumn, type TextColumn } from './extras.ts';
-import { distanceKm } from './geo.ts';
 import type { Kind } from './kinds.ts';
 import type { ItemFilter } from './params.ts';
 import type { Filters } from './requests.ts';

@@ -1,7 +1,7 @@
-import { DocSet, NO_DOCS } from './doc-set.ts';
-import { unionSorted } from './int-lists.ts';
+import { DocSet, NO_DOCS } from '../engine/doc-set.ts';
+import { unionSorted } from '../engine/int-lists.ts';
+import { namedSet } from '../engine/postings.ts';
 import type { ItemFilter } from './params.ts';
-import { namedSet } from './postings.ts';
 import type { Filters } from './requests.ts';
 import type { Collection } from './store.ts';
 

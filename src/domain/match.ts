@@ -1,5 +1,5 @@
-import { distanceKm } from './geo.ts';
-import { sortedHas } from './int-lists.ts';
+import { distanceKm } from '../engine/geo.ts';
+import { sortedHas } from '../engine/int-lists.ts';
 import type { Collection, Doc } from './store.ts';
 import type { ScorePair } from './types.ts';
 

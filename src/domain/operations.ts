@@ -1,8 +1,8 @@
+import type { JsonWriter } from '../engine/json-writer.ts';
+import { mapIds } from '../engine/map-ids.ts';
 import { type Answer, answerOf, listOf, valueJson } from './answer-json.ts';
 import { extraTest } from './extra-filters.ts';
-import type { JsonWriter } from './json-writer.ts';
 import { type Kind, NAMES, otherKind } from './kinds.ts';
-import { mapIds } from './map-ids.ts';
 import { scorePair } from './match.ts';
 import type { RawParams } from './params.ts';
 import { type ObjectRef, parseGrading, parseScoring, parseSearch } from './requests.ts';

@@ -1,4 +1,4 @@
-import { Scratch } from './int-lists.ts';
+import { Scratch } from '../engine/int-lists.ts';
 import type { Collection } from './store.ts';
 
 /**

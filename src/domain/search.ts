@@ -1,5 +1,3 @@
-import { nearestKm } from './extra-filters.ts';
-import { indexedFilters } from './filters.ts';
 import {
   CHORD_A_ERROR,
   chordA,
@@ -11,18 +9,20 @@ import {
   haversineA,
   haversineBounds,
   writeUnitVector,
-} from './geo.ts';
-import type { GeoCandidates } from './geo-grid.ts';
-import { mapIds } from './map-ids.ts';
+} from '../engine/geo.ts';
+import type { GeoCandidates } from '../engine/geo-grid.ts';
+import { mapIds } from '../engine/map-ids.ts';
+import { nearestKm } from './extra-filters.ts';
+import { indexedFilters } from './filters.ts';
 
 const RADIANS = Math.PI / 180;
 
-import { FloatBuffer, IntBuffer, lowerBound, Scratch } from './int-lists.ts';
+import { FloatBuffer, IntBuffer, lowerBound, Scratch } from '../engine/int-lists.ts';
 
 type Test = (index: number) => boolean;
 
+import { kthSmallest, pageByKeys, pageByRank } from '../engine/page.ts';
 import { NAMES } from './kinds.ts';
-import { kthSmallest, pageByKeys, pageByRank } from './page.ts';
 import type { GeoPoint } from './params.ts';
 import { relevanceOf } from './relevance.ts';
 import type { SearchQuery, SortBy } from './requests.ts';

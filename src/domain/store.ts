@@ -1,14 +1,14 @@
+import { GeoGrid } from '../engine/geo-grid.ts';
+import { JsonCache } from '../engine/json-cache.ts';
+import { Lru } from '../engine/lru.ts';
+import { type Postings, PostingsBuilder } from '../engine/postings.ts';
+import { RefIndex } from '../engine/ref-index.ts';
+import { type SortOrders, sortOrders } from '../engine/sort-orders.ts';
+import { type TextIndex, TextIndexBuilder } from '../engine/text-index.ts';
 import { type Columns, ColumnsBuilder } from './columns.ts';
 import { type DocFeatures, jobFeatures, profileFeatures } from './doc-features.ts';
 import { type Extras, ExtrasBuilder } from './extras.ts';
-import { GeoGrid } from './geo-grid.ts';
-import { JsonCache } from './json-cache.ts';
 import type { Kind } from './kinds.ts';
-import { Lru } from './lru.ts';
-import { type Postings, PostingsBuilder } from './postings.ts';
-import { RefIndex } from './ref-index.ts';
-import { type SortOrders, sortOrders } from './sort-orders.ts';
-import { type TextIndex, TextIndexBuilder } from './text-index.ts';
 import type {
   Container,
   Job,

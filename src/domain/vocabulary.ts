@@ -1,4 +1,4 @@
-import { Interner } from './interner.ts';
+import { Interner } from '../engine/interner.ts';
 
 /**
  * Names shared by profiles and jobs, so that a profile's skill and a job's skill compare as

@@ -1,4 +1,4 @@
-import type { JsonSource, Piece } from '../domain/json-writer.ts';
+import type { JsonSource, Piece } from '../engine/json-writer.ts';
 import { deflatePart, GZIP_FRAME_BYTES, GzipWriter, storedSize } from './gzip-parts.ts';
 import type { Allocator } from './output-pool.ts';
 

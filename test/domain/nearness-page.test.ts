@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildFixtures, type Fixtures } from '../../mocks/build-fixtures.ts';
+import { searchOperation } from '../../src/domain/operations.ts';
+import { parseSearch, type SearchQuery } from '../../src/domain/requests.ts';
+import { type Found, findDocs, sortedPage } from '../../src/domain/search.ts';
+import { type Collection, createStore } from '../../src/domain/store.ts';
 import {
   CHORD_A_ERROR,
   chordA,
@@ -7,11 +11,7 @@ import {
   distanceWithCosines,
   haversineA,
   writeUnitVector,
-} from '../../src/domain/geo.ts';
-import { searchOperation } from '../../src/domain/operations.ts';
-import { parseSearch, type SearchQuery } from '../../src/domain/requests.ts';
-import { type Found, findDocs, sortedPage } from '../../src/domain/search.ts';
-import { type Collection, createStore } from '../../src/domain/store.ts';
+} from '../../src/engine/geo.ts';
 import { envelope, scanSearch } from './reference/scan-operations.ts';
 import { createScanStore } from './reference/scan-store.ts';
 import { randomSource } from './support/random-queries.ts';

@@ -1,5 +1,5 @@
-import { distanceKm } from '../../../src/domain/geo.ts';
 import type { ScorePair } from '../../../src/domain/types.ts';
+import { distanceKm } from '../../../src/engine/geo.ts';
 import type { Doc } from './scan-store.ts';
 
 /**

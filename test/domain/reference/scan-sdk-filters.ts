@@ -1,7 +1,7 @@
-import { distanceKm } from '../../../src/domain/geo.ts';
 import type { GeoPoint, ItemFilter } from '../../../src/domain/params.ts';
 import type { Filters } from '../../../src/domain/requests.ts';
 import type { Job, Profile } from '../../../src/domain/types.ts';
+import { distanceKm } from '../../../src/engine/geo.ts';
 import type { Doc, Store } from './scan-store.ts';
 
 /**

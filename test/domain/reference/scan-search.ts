@@ -1,9 +1,9 @@
-import { distanceKm } from '../../../src/domain/geo.ts';
 import { type Kind, NAMES } from '../../../src/domain/kinds.ts';
 import type { ItemFilter } from '../../../src/domain/params.ts';
 import type { Filters, SearchQuery, SortBy } from '../../../src/domain/requests.ts';
 import { fail, ok, type Result } from '../../../src/domain/result.ts';
 import type { Meta } from '../../../src/domain/types.ts';
+import { distanceKm } from '../../../src/engine/geo.ts';
 import { nearest, profile, sdkFilterTests } from './scan-sdk-filters.ts';
 import type { Collection, Doc, Store } from './scan-store.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ByteSlabs } from '../../src/domain/byte-slabs.ts';
+import { ByteSlabs } from '../../src/engine/byte-slabs.ts';
 
 describe('ByteSlabs', () => {
   it('keeps runs side by side in shared slabs, none overwriting another, large ones apart', () => {

@@ -1,7 +1,6 @@
 import type { DocSet } from './doc-set.ts';
 import { EARTH_RADIUS_KM } from './geo.ts';
 import { IntBuffer } from './int-lists.ts';
-import type { GeoPoint } from './params.ts';
 
 const CELL_DEGREES = 0.5;
 const ROWS = 180 / CELL_DEGREES;
@@ -104,7 +103,7 @@ export class GeoGrid {
   }
 
   /** The docs in the cells around `point` that a circle of `km` may reach. */
-  candidates(point: GeoPoint, km: number): GeoCandidates {
+  candidates(point: { lat: number; lng: number }, km: number): GeoCandidates {
     const ranges: number[] = [];
     const radius = km / EARTH_RADIUS_KM + MARGIN_RADIANS;
     const reach = radius * DEGREES + MARGIN_DEGREES;

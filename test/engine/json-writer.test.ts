@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonWriter, joinPieces } from '../../src/domain/json-writer.ts';
+import { JsonWriter, joinPieces } from '../../src/engine/json-writer.ts';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { kthSmallest, pageByHeap, pageByKeys, pageByRank } from '../../src/domain/page.ts';
+import { kthSmallest, pageByHeap, pageByKeys, pageByRank } from '../../src/engine/page.ts';
 
 /** A ranking of `count` docs from a permutation: `order[r]` is the doc ranked r. */
 function rankingOf(order: number[]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TextIndexBuilder } from '../../src/domain/text-index.ts';
+import { TextIndexBuilder } from '../../src/engine/text-index.ts';
 
 const TEXTS = [
   'banana bandana. ban',

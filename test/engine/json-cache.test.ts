@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { JsonCache } from '../../src/domain/json-cache.ts';
+import { JsonCache } from '../../src/engine/json-cache.ts';
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 

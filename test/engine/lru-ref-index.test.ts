@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Lru } from '../../src/domain/lru.ts';
-import { RefIndex } from '../../src/domain/ref-index.ts';
+import { Lru } from '../../src/engine/lru.ts';
+import { RefIndex } from '../../src/engine/ref-index.ts';
 
 describe('Lru', () => {
   it('forgets the least recently used entry, a hit on the newest one included', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DocSet } from '../../src/domain/doc-set.ts';
-import { writeUnitVector } from '../../src/domain/geo.ts';
-import { GeoGrid } from '../../src/domain/geo-grid.ts';
-import { randomSource } from './support/random-queries.ts';
+import { DocSet } from '../../src/engine/doc-set.ts';
+import { writeUnitVector } from '../../src/engine/geo.ts';
+import { GeoGrid } from '../../src/engine/geo-grid.ts';
+import { randomSource } from '../domain/support/random-queries.ts';
 
 /** Docs around a few points, some without coordinates and some off the globe. */
 function columns(count: number) {

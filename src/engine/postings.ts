@@ -1,5 +1,4 @@
 import { DocSet, NO_DOCS } from './doc-set.ts';
-import type { ItemFilter } from './params.ts';
 
 /**
  * For each skill, language and tag id, the docs that have it, and for languages and tags the
@@ -62,7 +61,7 @@ export function namedSet(
   byName: Map<number, DocSet>,
   byValue: Map<number, Map<string, DocSet>>,
   id: number,
-  filter: ItemFilter,
+  filter: { readonly value: string | null },
 ): DocSet {
   if (filter.value === null) return byName.get(id) ?? NO_DOCS;
   return byValue.get(id)?.get(filter.value.toLowerCase()) ?? NO_DOCS;
