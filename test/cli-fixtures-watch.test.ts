@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Loaded, LoadOptions } from '../src/cli/fixtures-dir.ts';
 import { type FixturesWatch, watchFixtures } from '../src/cli/fixtures-watch.ts';
-import type { StoreData } from '../src/domain/types.ts';
 import { createApp } from '../src/http/app.ts';
+import type { StoreData } from '../src/store/types.ts';
 import { generated, until } from './support/fixtures-folder.ts';
 import { tempDir } from './support/temp-dir.ts';
 

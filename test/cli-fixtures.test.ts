@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadFixturesDir } from '../src/cli/fixtures-dir.ts';
-import type { Profile } from '../src/domain/types.ts';
+import type { Profile } from '../src/store/types.ts';
 import { folder, generated, ownProfile, search, serve } from './support/fixtures-folder.ts';
 
 const bin = fileURLToPath(new URL('../bin/hrmock.js', import.meta.url));

@@ -3,7 +3,7 @@
 import type { Job, JobMinimal, Profile, ProfileMinimal, ProfilesScoringResponse } from 'hrmock';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Target as SuiteTarget } from '../contract/suite/target.ts';
-import type { Target as MockTarget } from '../src/domain/target.ts';
+import type { Target as MockTarget } from '../src/hr/target.ts';
 
 describe("the types consumers import from 'hrmock'", () => {
   it('gives a Profile every minimal field, with the same types', () => {

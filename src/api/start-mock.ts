@@ -1,5 +1,5 @@
 import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
-import { type Target, targetOf } from '../domain/target.ts';
+import { type Target, targetOf } from '../hr/target.ts';
 import type { JournalEntry, JournalFilter } from '../http/admin/journal.ts';
 import { parseScenario, type Scenario, type ScenarioInput } from '../http/admin/scenarios.ts';
 import { ApiError } from '../http/api-error.ts';

@@ -1,7 +1,7 @@
 import { type FSWatcher, statSync, watch } from 'node:fs';
-import { type Store, storeSteps } from '../domain/store.ts';
-import type { StoreData } from '../domain/types.ts';
 import type { HrmockApp } from '../http/app.ts';
+import { type Store, storeSteps } from '../store/store.ts';
+import type { StoreData } from '../store/types.ts';
 import { type FixturesMode, type Loaded, loadFixturesDir } from './fixtures-dir.ts';
 
 /** Editors write a file in several steps: a change counts once the folder is quiet this long. */

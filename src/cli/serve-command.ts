@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
-import { targetOf } from '../domain/target.ts';
-import type { StoreData } from '../domain/types.ts';
+import { targetOf } from '../hr/target.ts';
 import { createApp, DEFAULT_LIMITS } from '../http/app.ts';
 import type { Chaos } from '../http/chaos.ts';
 import { DEFAULT_TIMEOUTS } from '../http/connections.ts';
 import { startServer } from '../server.ts';
+import type { StoreData } from '../store/types.ts';
 import { FIXTURE_FLAGS, lazyFixturesFrom } from './fixture-options.ts';
 import { loadFixturesDir } from './fixtures-dir.ts';
 import { watchFixtures } from './fixtures-watch.ts';

@@ -1,4 +1,4 @@
-import type { ParamError } from '../domain/result.ts';
+import type { ParamError } from '../hr/result.ts';
 
 /** The one error type of the HTTP layer: mapped to the error envelope by `app.onError`. */
 export class ApiError extends Error {
@@ -18,7 +18,7 @@ export class ApiError extends Error {
     this.headers = options.headers ?? {};
   }
 
-  /** A 400 for parameters the domain rejected, its message summing them up. */
+  /** A 400 for parameters the HR operations rejected, its message summing them up. */
   static invalid(errors: ParamError[]): ApiError {
     const [first] = errors;
     const notFound = errors.find((e) => e.message.startsWith('Unable to find object'));

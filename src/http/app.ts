@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { getPath } from 'hono/utils/url';
-import { createStore, type Store } from '../domain/store.ts';
-import { targetOf } from '../domain/target.ts';
-import type { StoreData } from '../domain/types.ts';
+import { targetOf } from '../hr/target.ts';
+import { createStore, type Store } from '../store/store.ts';
+import type { StoreData } from '../store/types.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { faultOf, inProcessFault } from './admin/faults.ts';
 import {

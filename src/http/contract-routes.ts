@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { Target } from '../domain/target.ts';
+import type { Target } from '../hr/target.ts';
 import { contractDoc, contractText } from './contract-doc.ts';
 
 /** Routes outside the contract: the contract itself, and the target `hrmock check` reads. */

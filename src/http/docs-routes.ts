@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
-import type { Target } from '../domain/target.ts';
+import type { Target } from '../hr/target.ts';
 import { contractDoc } from './contract-doc.ts';
 import { docsSpec } from './docs-spec.ts';
 

@@ -1,4 +1,4 @@
-import type { Target } from '../domain/target.ts';
+import type { Target } from '../hr/target.ts';
 
 type Json = Record<string, unknown>;
 type Values = Record<string, unknown>;

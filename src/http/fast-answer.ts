@@ -1,5 +1,5 @@
-import type { Answer } from '../domain/operations.ts';
 import { joinPieces } from '../engine/json-writer.ts';
+import type { Answer } from '../hr/operations.ts';
 import type { CachedAnswer } from './answer-cache.ts';
 import type { OutputPool } from './output-pool.ts';
 

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import type { Kind } from '../domain/kinds.ts';
 import {
   type Answer,
   gradingOperation,
   type Operation,
   scoringOperation,
   searchOperation,
-} from '../domain/operations.ts';
+} from '../hr/operations.ts';
+import type { Kind } from '../store/kinds.ts';
 import type { HrmockApp } from './app.ts';
 import { paramsFromPairs, queryPairs } from './query-forms.ts';
 import { JSON_MEDIA_TYPE, paramsFromJson } from './request-params.ts';
@@ -25,7 +25,7 @@ const OPERATIONS: [string, Kind, Operation, boolean][] = [
 ];
 
 /**
- * The six operations answered straight from the domain, for the requests that need nothing else
+ * The six operations answered straight from the HR operations, for the requests that need nothing else
  * of the app: no API key to check, no `Prefer` scenario, no chaos, within the limits, and
  * answered 200. Anything else (every error included) returns undefined and goes through Hono,
  * which keeps the one error path: the fast path may only ever answer what Hono would.

@@ -21,7 +21,7 @@ export type ListenerOptions = {
    * fresh answer and once for a cached one; `off`: never.
    */
   compress?: 'auto' | 'off';
-  /** Answer the operations from the domain when nothing else is needed (default true). */
+  /** Answer the operations from the HR operations when nothing else is needed (default true). */
   fastPath?: boolean;
   /** A cache made by the caller, used instead of one of `answerCacheBytes` (tests measure it). */
   cache?: AnswerCache;
@@ -35,7 +35,7 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * The node:http listener for an app. A request for one of the six operations that needs
- * nothing else of the app is answered from the domain without Hono (`createFastPath`); a repeated
+ * nothing else of the app is answered by the HR operations without Hono (`createFastPath`); a repeated
  * request (same method, URL, body and the headers an answer depends on) is answered with the
  * bytes of its first answer without running anything; anything else goes through Hono. Requests
  * whose answer may differ on purpose (a `Prefer` header, random failures) take Hono's path and

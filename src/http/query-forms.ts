@@ -1,4 +1,4 @@
-import type { RawParams } from '../domain/params.ts';
+import type { RawParams } from '../hr/params.ts';
 
 /**
  * The shapes HTTP libraries give lists and objects in a query string, decoded into the values

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { RawParams } from '../domain/params.ts';
+import type { RawParams } from '../hr/params.ts';
 import { ApiError } from './api-error.ts';
 import { paramName, paramsFromPairs, queryPairs } from './query-forms.ts';
 

@@ -1,15 +1,15 @@
 import { type Context, Hono } from 'hono';
-import { envelopeOf } from '../domain/answer-json.ts';
-import type { Kind } from '../domain/kinds.ts';
+import { envelopeOf } from '../hr/answer-json.ts';
 import {
   type Answer,
   gradingOperation,
   type Operation,
   scoringOperation,
   searchOperation,
-} from '../domain/operations.ts';
-import type { RawParams } from '../domain/params.ts';
-import type { Store } from '../domain/store.ts';
+} from '../hr/operations.ts';
+import type { RawParams } from '../hr/params.ts';
+import type { Kind } from '../store/kinds.ts';
+import type { Store } from '../store/store.ts';
 import { ApiError } from './api-error.ts';
 import { EXAMPLES, preferencesOf } from './prefer.ts';
 import { paramsFromBody, paramsFromQuery } from './request-params.ts';

@@ -14,7 +14,7 @@ const POOLS = {
   absent: Array.from({ length: 50 }, (_, i) => `zq${i}x`),
 } as const;
 
-/** The caps a request must stay within (`LIST_CAPS` of the domain). */
+/** The caps a request must stay within (`LIST_CAPS` of src/hr). */
 const MAX_KEYWORDS = 50;
 const COUNTS = [1, 2, 3, 8, 20, 36, MAX_KEYWORDS];
 const COPIES = [1, 1, 1, 10, 100];

@@ -11,7 +11,7 @@ import { BROWSER_DIST, buildBrowser } from '../../scripts/browser-bundle.ts';
 import { createMockFetch, installServiceWorkerMock, isMockedUrl } from '../../src/browser/index.ts';
 import type { MockFetchEvent } from '../../src/browser/service-worker.ts';
 import { createHash, hash } from '../../src/browser/shims/crypto.ts';
-import { targetOf } from '../../src/domain/target.ts';
+import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
 import { browserAvailable, launchChromium } from '../support/browser.ts';
 import { query } from '../support/mock-app.ts';

@@ -2,7 +2,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../contract/suite/openapi.ts';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
-import { targetOf } from '../../src/domain/target.ts';
+import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { browserAvailable, launchChromium } from '../support/browser.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handlers } from '../../examples/msw/handlers.ts';
 import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
 import { browserShims } from '../../scripts/browser-shims.ts';
-import { targetOf } from '../../src/domain/target.ts';
+import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
 import { browserAvailable, launchChromium } from '../support/browser.ts';
 import { query } from '../support/mock-app.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { targetOf } from '../../src/domain/target.ts';
+import { targetOf } from '../../src/hr/target.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { mockApp } from '../support/mock-app.ts';
 import { JsHrflow, readAsJsSdk } from './support/js-sdk.ts';

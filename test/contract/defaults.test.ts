@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deref, isObject, loadContract, parametersOf } from '../../contract/suite/openapi.ts';
 import { ALL_OPERATIONS } from '../../contract/suite/operations.ts';
-import { targetOf } from '../../src/domain/target.ts';
+import { targetOf } from '../../src/hr/target.ts';
 import { mockApp, query } from '../support/mock-app.ts';
 
 // OpenAPI's `default` is what the server assumes when a parameter is left out, so sending the

@@ -5,7 +5,7 @@ import { SuiteClient } from '../../contract/suite/client.ts';
 import { runSuite } from '../../contract/suite/run-suite.ts';
 import { parseTarget, type Target } from '../../contract/suite/target.ts';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
-import { targetOf } from '../../src/domain/target.ts';
+import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { tempDir } from '../support/temp-dir.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DocSet } from '../../src/engine/doc-set.ts';
 import { writeUnitVector } from '../../src/engine/geo.ts';
 import { GeoGrid } from '../../src/engine/geo-grid.ts';
-import { randomSource } from '../domain/support/random-queries.ts';
+import { randomSource } from '../hr/support/random-queries.ts';
 
 /** Docs around a few points, some without coordinates and some off the globe. */
 function columns(count: number) {

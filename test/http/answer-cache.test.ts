@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
-import { targetOf } from '../../src/domain/target.ts';
+import { targetOf } from '../../src/hr/target.ts';
 import { AnswerCache, hashKey } from '../../src/http/answer-cache.ts';
 import { createApp } from '../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { targetOf } from '../../src/domain/target.ts';
+import { targetOf } from '../../src/hr/target.ts';
 import { get, mockApp, post, query, send } from '../support/mock-app.ts';
 
 const { app } = mockApp();

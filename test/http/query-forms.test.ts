@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { targetOf } from '../../src/domain/target.ts';
+import { targetOf } from '../../src/hr/target.ts';
 import { paramsFromPairs, queryPairs } from '../../src/http/query-forms.ts';
 import { mockApp, query, send } from '../support/mock-app.ts';
 

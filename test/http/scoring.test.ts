@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { targetOf } from '../../src/domain/target.ts';
+import { targetOf } from '../../src/hr/target.ts';
 import { get, mockApp, post } from '../support/mock-app.ts';
 import { SIDES, type Side } from '../support/sides.ts';
 

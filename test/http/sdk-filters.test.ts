@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { targetOf } from '../../src/domain/target.ts';
-import type { Job, Profile } from '../../src/domain/types.ts';
+import { targetOf } from '../../src/hr/target.ts';
+import type { Job, Profile } from '../../src/store/types.ts';
 import { get, mockApp, post } from '../support/mock-app.ts';
 import { distanceKm } from '../support/sides.ts';
 

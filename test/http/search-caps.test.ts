@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIST_CAPS } from '../../src/domain/list-caps.ts';
-import { targetOf } from '../../src/domain/target.ts';
+import { LIST_CAPS } from '../../src/hr/list-caps.ts';
+import { targetOf } from '../../src/hr/target.ts';
 import { get, mockApp, post } from '../support/mock-app.ts';
 
 const { app } = mockApp();

@@ -4,7 +4,7 @@ import { loadContract } from '../../contract/suite/openapi.ts';
 import { RULES, runSuite } from '../../contract/suite/run-suite.ts';
 import { parseTarget } from '../../contract/suite/target.ts';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
-import { targetOf } from '../../src/domain/target.ts';
+import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
 import {
   type Fetch,

@@ -1,6 +1,6 @@
 import { deref, isObject, type OpenApiDoc, operations } from '../../contract/suite/openapi.ts';
 import { ContractValidator } from '../../contract/suite/validator.ts';
-import type { StoreData } from '../../src/domain/types.ts';
+import type { StoreData } from '../../src/store/types.ts';
 
 type Json = Record<string, any>;
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { onTestFinished } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
-import type { Profile } from '../../src/domain/types.ts';
+import type { Profile } from '../../src/store/types.ts';
 import { tempDir } from './temp-dir.ts';
 
 const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));

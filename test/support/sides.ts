@@ -1,5 +1,5 @@
 import type { Fixtures } from '../../mocks/build-fixtures.ts';
-import type { Job, Profile } from '../../src/domain/types.ts';
+import type { Job, Profile } from '../../src/store/types.ts';
 
 type Item = Profile | Job;
 

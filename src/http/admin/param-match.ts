@@ -1,5 +1,5 @@
-import { maybeJson } from '../../domain/param-values.ts';
-import type { RawParams } from '../../domain/params.ts';
+import { maybeJson } from '../../hr/param-values.ts';
+import type { RawParams } from '../../hr/params.ts';
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 

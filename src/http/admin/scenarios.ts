@@ -1,5 +1,5 @@
-import type { RawParams } from '../../domain/params.ts';
-import { fail, ok, type ParamError, type Result } from '../../domain/result.ts';
+import type { RawParams } from '../../hr/params.ts';
+import { fail, ok, type ParamError, type Result } from '../../hr/result.ts';
 import { EXAMPLES, MAX_DELAY_MS } from '../prefer.ts';
 import { API_PATHS, isGrading, operationPath } from './operation-paths.ts';
 import { canonical, paramsMatch } from './param-match.ts';

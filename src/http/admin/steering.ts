@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { RawParams } from '../../domain/params.ts';
+import type { RawParams } from '../../hr/params.ts';
 import { ApiError } from '../api-error.ts';
 import { forcedError, preferencesOf } from '../prefer.ts';
 import { paramsFromJson, paramsFromQuery } from '../request-params.ts';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtures } from '../../../mocks/build-fixtures.ts';
-import { targetOf } from '../../../src/domain/target.ts';
+import { targetOf } from '../../../src/hr/target.ts';
 import { type AppOptions, createApp } from '../../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../../src/server.ts';
 import { query } from '../../support/mock-app.ts';

@@ -1,0 +1,71 @@
+import type { Doc, Store } from '../store/store.ts';
+
+/**
+ * The keys `hrmock check` may use on this mock, as `/_mock/target` serves them. The suite keeps
+ * its own definition (it never imports the mock); `test/types.test.ts` holds the two together.
+ */
+export type Target = {
+  profiles: {
+    algorithm_key: string;
+    source_keys: string[];
+    board_key: string;
+    job_key: string;
+    profile_ids: { source_key: string; profile_key: string }[];
+    grading_path: '/profiles/grading' | '/profile/grading';
+  };
+  jobs: {
+    algorithm_key: string;
+    board_keys: string[];
+    source_key: string;
+    profile_key: string;
+    job_ids: { board_key: string; job_key: string }[];
+    grading_path: '/jobs/grading' | '/job/grading';
+  };
+};
+
+const BATCH = 12;
+
+/**
+ * A target over the store: batches spread over every container, with an ungradable profile in
+ * the profile batch so that the per-item error path is exercised too.
+ */
+export function targetOf(store: Store): Target {
+  const profiles = store.profile.docs;
+  const jobs = store.job.docs;
+  const job = jobs.find((d) => d.gradable);
+  const profile = profiles.find((d) => d.gradable);
+  if (job === undefined || profile === undefined) {
+    throw new Error('a target needs at least one gradable profile and one job');
+  }
+  const ungradable = profiles.find((d) => !d.gradable);
+  const profileBatch = spread(
+    profiles.filter((d) => d.gradable),
+    ungradable ? BATCH - 1 : BATCH,
+  );
+  if (ungradable) profileBatch.splice(3, 0, ungradable);
+  return {
+    profiles: {
+      algorithm_key: 'grader-hrflow-profiles-cosmic5',
+      source_keys: [...store.profile.containers.keys()],
+      board_key: job.containerKey,
+      job_key: job.key,
+      profile_ids: profileBatch.map((d) => ({ source_key: d.containerKey, profile_key: d.key })),
+      grading_path: '/profiles/grading',
+    },
+    jobs: {
+      algorithm_key: 'grader-hrflow-jobs-cosmic5',
+      board_keys: [...store.job.containers.keys()],
+      source_key: profile.containerKey,
+      profile_key: profile.key,
+      job_ids: spread(jobs, BATCH).map((d) => ({ board_key: d.containerKey, job_key: d.key })),
+      grading_path: '/jobs/grading',
+    },
+  };
+}
+
+/** `count` docs taken at even steps through the list, so every container shows up. */
+function spread(docs: Doc[], count: number): Doc[] {
+  if (docs.length <= count) return [...docs];
+  const step = docs.length / count;
+  return Array.from({ length: count }, (_, i) => docs[Math.floor(i * step)] as Doc);
+}

@@ -1,0 +1,160 @@
+import type { RawParams } from '../../../src/hr/params.ts';
+import {
+  type ObjectRef,
+  parseGrading,
+  parseScoring,
+  parseSearch,
+} from '../../../src/hr/requests.ts';
+import { fail, ok, type ParamError, type Result } from '../../../src/hr/result.ts';
+import { type Kind, NAMES, otherKind } from '../../../src/store/kinds.ts';
+import type { Meta } from '../../../src/store/types.ts';
+import { matchScore, scorePair } from './scan-match.ts';
+import { filterDocs, pageOf, sortDocs } from './scan-search.ts';
+import { type Collection, type Doc, refId, type Store } from './scan-store.ts';
+
+/** What a successful operation answers: the envelope's message, data and, for lists, meta. */
+export type Answer = { message: string; data: Record<string, unknown>; meta?: Meta };
+
+/** The envelope the HTTP layer used to send for an answer. */
+export function envelope(answer: Answer) {
+  const { message, data, meta } = answer;
+  return meta === undefined ? { code: 200, message, data } : { code: 200, message, data, meta };
+}
+
+const TITLES: Record<Kind, string> = { profile: 'Profiles', job: 'Jobs' };
+
+export function scanSearch(store: Store, kind: Kind, raw: RawParams): Result<Answer> {
+  const parsed = parseSearch(kind, raw);
+  if (!parsed.ok) return parsed;
+  const query = parsed.value;
+  const found = filterDocs(store, kind, query);
+  if (!found.ok) return found;
+  const page = pageOf(sortDocs(found.value, query), query.page, query.limit);
+  return ok({
+    message: `${TITLES[kind]} searching results.`,
+    data: { [NAMES[kind].plural]: page.items.map((d) => d.full) },
+    meta: page.meta,
+  });
+}
+
+export function scanScoring(store: Store, kind: Kind, raw: RawParams): Result<Answer> {
+  const parsed = parseScoring(kind, raw);
+  if (!parsed.ok) return parsed;
+  const query = parsed.value;
+  const target = findTarget(store[otherKind(kind)], query.target);
+  if (!target.ok) return target;
+  const found = filterDocs(store, kind, query, target.value);
+  if (!found.ok) return found;
+  let docs = found.value;
+  let scores: Map<Doc, number> | undefined;
+  if (query.useAlgorithm) {
+    const against = target.value;
+    const score = (doc: Doc) =>
+      kind === 'profile'
+        ? matchScore(doc, against, query.algorithmKey)
+        : matchScore(against, doc, query.algorithmKey);
+    scores = new Map(docs.map((doc) => [doc, score(doc)]));
+    const threshold = query.threshold;
+    if (threshold !== undefined) docs = docs.filter((doc) => (scores?.get(doc) ?? 0) >= threshold);
+  }
+  const page = pageOf(sortDocs(docs, query, scores), query.page, query.limit);
+  const predictions =
+    scores === undefined ? [] : page.items.map((doc) => scorePair(scores?.get(doc) ?? 0));
+  return ok({
+    message: `${TITLES[kind]} scoring results.`,
+    data: { [NAMES[kind].plural]: page.items.map((d) => d.full), predictions },
+    meta: page.meta,
+  });
+}
+
+export function scanGrading(store: Store, kind: Kind, raw: RawParams): Result<Answer> {
+  const parsed = parseGrading(kind, raw);
+  if (!parsed.ok) return parsed;
+  const query = parsed.value;
+  const target = findTarget(store[otherKind(kind)], query.target);
+  if (!target.ok) return target;
+  const collection = store[kind];
+  let refs: ObjectRef[];
+  if (query.single !== undefined) {
+    // Single mode names one object: if it is not there, the request itself is wrong.
+    const single = findTarget(collection, query.single);
+    if (!single.ok) return single;
+    refs = [query.single];
+  } else {
+    refs = query.batch ?? [];
+  }
+  const items: unknown[] = [];
+  const scores: (ReturnType<typeof scorePair> | null)[] = [];
+  const errors: (string | null)[] = [];
+  const algorithm = `grading:${query.algorithmKey}`;
+  for (const ref of refs) {
+    const doc = lookup(collection, ref);
+    if (doc === undefined) {
+      items.push(null);
+      scores.push(null);
+      errors.push(missingItem(collection, ref));
+      continue;
+    }
+    items.push(query.returnFull ? doc.full : doc.minimal);
+    if (!doc.gradable) {
+      scores.push(null);
+      errors.push(
+        `${NAMES[kind].kind === 'profile' ? 'Profile' : 'Job'} ${doc.key} has nothing to grade: it holds contact details only (no experience, education, skill or summary).`,
+      );
+      continue;
+    }
+    const score =
+      kind === 'profile'
+        ? matchScore(doc, target.value, algorithm)
+        : matchScore(target.value, doc, algorithm);
+    scores.push(scorePair(score));
+    errors.push(null);
+  }
+  const data: Record<string, unknown> = { [NAMES[kind].plural]: items, scores, errors };
+  if (query.single !== undefined) data.score = scores[0]?.[1] ?? null;
+  return ok({ message: 'Grading finished.', data });
+}
+
+function lookup(collection: Collection, ref: ObjectRef): Doc | undefined {
+  if (ref.key !== undefined) return collection.byKey.get(refId(ref.containerKey, ref.key));
+  if (ref.reference !== undefined)
+    return collection.byReference.get(refId(ref.containerKey, ref.reference));
+  return undefined;
+}
+
+function missingItem(collection: Collection, ref: ObjectRef): string {
+  const names = NAMES[collection.kind];
+  if (!collection.containers.has(ref.containerKey)) {
+    return `Unable to find object: ${names.container} ${ref.containerKey}.`;
+  }
+  return `Unable to find object: ${collection.kind} ${ref.key ?? ref.reference} in ${names.container} ${ref.containerKey}.`;
+}
+
+/** The one object an operation is measured against; naming one that does not exist is a 400. */
+function findTarget(collection: Collection, ref: ObjectRef): Result<Doc> {
+  const names = NAMES[collection.kind];
+  if (!collection.containers.has(ref.containerKey)) {
+    return fail([
+      notFound(
+        names.containerKey,
+        `${names.container} ${ref.containerKey}`,
+        `${names.container}s`,
+        [...collection.containers.keys()],
+      ),
+    ]);
+  }
+  const doc = lookup(collection, ref);
+  if (doc !== undefined) return ok(doc);
+  const param = ref.key !== undefined ? names.key : names.reference;
+  const what = `${collection.kind} ${ref.key ?? ref.reference} in ${names.container} ${ref.containerKey}`;
+  return fail([
+    {
+      param,
+      message: `Unable to find object: ${what}. Check the ${param}, or list ${names.plural} with /${names.plural}/searching`,
+    },
+  ]);
+}
+
+function notFound(param: string, what: string, plural: string, known: string[]): ParamError {
+  return { param, message: `Unable to find object: ${what}. Known ${plural}: ${known.join(', ')}` };
+}
