@@ -1,9 +1,9 @@
 import type { Randomizer } from '@faker-js/faker';
 
 /**
- * A small-state randomizer (Chris Doty-Humphrey's SFC32) for Faker. Faker's own Mersenne Twister
- * rebuilds 624 words of state on every `seed()`, about 20 µs; fixtures reseed once per object, so
- * at 100,000 profiles that alone would cost seconds. Reseeding this one costs a few hashes.
+ * A small-state randomizer (Chris Doty-Humphrey's SFC32) for Faker: fixtures reseed once per
+ * object, and Faker's Mersenne Twister rebuilds 624 words of state on every `seed()`, where this
+ * one costs a few hashes.
  * Integer arithmetic only, so every platform draws the same numbers.
  */
 export function createSfc32Randomizer(initialSeed: number | number[] = 0): Randomizer {

@@ -28,5 +28,5 @@ export { type RunningMock, type StartMockOptions, startMock } from './api/start-
 export type { JournalEntry, JournalFilter } from './http/admin/journal.ts';
 export type { Fault, Scenario, ScenarioInput, ScenarioResponse } from './http/admin/scenarios.ts';
 export { type AppOptions, createApp, type HrmockApp } from './http/app.ts';
-export { startServer } from './server.ts';
+export { startServer } from './node/server.ts';
 export type { components, operations, paths };

@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { CONTRACT_FILE } from '../contract/location.ts';
 import { stopChild } from './stop-child.ts';
-
-export const contractPath = fileURLToPath(new URL('../contract/openapi.yaml', import.meta.url));
 
 export type PrismOptions = {
   mode: 'mock' | 'proxy';
@@ -43,7 +41,7 @@ function prismBin(): string {
 
 /** Starts `prism mock|proxy` on a free loopback port and resolves once it listens. */
 export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
-  const args = [prismBin(), options.mode, options.contract ?? contractPath];
+  const args = [prismBin(), options.mode, options.contract ?? CONTRACT_FILE];
   if (options.mode === 'proxy') {
     if (options.upstream === undefined) throw new Error('prism proxy needs an upstream URL');
     args.push(options.upstream);

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { serveCommand } from '../src/cli/serve-command.ts';
-import type { ServeOptions } from '../src/server.ts';
+import type { ServeOptions } from '../src/node/server.ts';
 
 // `serve` stops where it would open its port, with the options it would open it with: the
 // defaults are seen here at once, where waiting for a 10 s limit on a port would take 10 s.
 const passed = vi.hoisted(() => [] as ServeOptions[]);
-vi.mock('../src/server.ts', () => ({
+vi.mock('../src/node/server.ts', () => ({
   startServer: async (_app: unknown, options: ServeOptions) => {
     passed.push(options);
     throw new Error('not listening in this test');

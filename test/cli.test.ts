@@ -178,18 +178,20 @@ describe('hrmock serve', () => {
     expect(closedAt - startedAt).toBeLessThan(7_000);
   });
 
+  // Four processes side by side; a wide time bound for a loaded machine.
   it('exits with status 2 on a malformed --latency, --fail-rate or timeout', async () => {
-    for (const args of [
+    const cases = [
       ['--latency', '300-50'],
       ['--fail-rate', '2'],
       ['--headers-timeout', '0'],
       ['--request-timeout', 'soon'],
-    ]) {
-      const { code, stderr } = await hrmock(['serve', ...args]);
+    ];
+    const results = await Promise.all(cases.map((args) => hrmock(['serve', ...args])));
+    results.forEach(({ code, stderr }, i) => {
       expect(code).toBe(2);
-      expect(stderr).toMatch(new RegExp(args[0] as string));
-    }
-  });
+      expect(stderr).toMatch(new RegExp(cases[i]?.[0] as string));
+    });
+  }, 60_000);
 
   it('exits with status 2 and one line when the port is taken', async () => {
     const { url } = await serve(SMALL);

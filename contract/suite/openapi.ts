@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { CONTRACT_DIR_URL, CONTRACT_URL, HISTORY_DIR_URL } from '../location.ts';
 
 /** A parsed OpenAPI document: plain JSON values, `$ref`s left in place. */
 export type OpenApiDoc = Record<string, unknown> & {
@@ -11,9 +12,9 @@ export type JsonObject = Record<string, unknown>;
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-export const contractDir = new URL('../', import.meta.url);
-export const currentContractUrl = new URL('openapi.yaml', contractDir);
-export const historyDirUrl = new URL('history/', contractDir);
+export const contractDir = CONTRACT_DIR_URL;
+export const currentContractUrl = CONTRACT_URL;
+export const historyDirUrl = HISTORY_DIR_URL;
 
 export function parseContract(text: string): OpenApiDoc {
   const doc = parse(text, { maxAliasCount: -1 }) as unknown;

@@ -4,8 +4,8 @@ import type { JournalEntry, JournalFilter } from '../http/admin/journal.ts';
 import { parseScenario, type Scenario, type ScenarioInput } from '../http/admin/scenarios.ts';
 import { ApiError } from '../http/api-error.ts';
 import { type AppOptions, createApp, type HrmockApp } from '../http/app.ts';
-import type { ConnectionTimeouts } from '../http/connections.ts';
-import { startServer } from '../server.ts';
+import type { ConnectionTimeouts } from '../node/connections.ts';
+import { startServer } from '../node/server.ts';
 
 export type StartMockOptions = {
   /** Fixture seed (default 42): the same seed serves the same data. */

@@ -1,3 +1,4 @@
+import { MAIN_RESOURCES, ROUTES } from '../hr/routes.ts';
 import { createMockFetch, type MockFetch, type MockFetchOptions } from './mock-fetch.ts';
 
 /** The part of a `FetchEvent` the mock uses. */
@@ -41,24 +42,22 @@ export function installServiceWorkerMock(
 }
 
 /**
- * Whether the mock answers this URL: on `origin`, under `basePath`, one of `/profiles/…`,
- * `/jobs/…`, `/profile/grading`, `/job/grading`, `/_mock/target`, `/openapi.json` or `/openapi.yaml`. Pages, scripts, styles and
- * other origins are not its business.
+ * Whether the mock answers this URL: on `origin`, under `basePath`, anything under a resource of
+ * the route table (`/profiles/…`, `/jobs/…`), its other paths (the singular grading ones), and
+ * `/_mock/target`, `/openapi.json` or `/openapi.yaml`. Pages, scripts, styles and other origins
+ * are not its business.
  */
 export function isMockedUrl(url: URL, origin: string, basePath = '/'): boolean {
   if (url.origin !== origin) return false;
   const base = `/${basePath.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
   if (!url.pathname.startsWith(`${base}/`)) return false;
   const path = url.pathname.slice(base.length);
-  return (
-    path.startsWith('/profiles/') ||
-    path.startsWith('/jobs/') ||
-    [
-      '/profile/grading',
-      '/job/grading',
-      '/_mock/target',
-      '/openapi.json',
-      '/openapi.yaml',
-    ].includes(path)
-  );
+  return MAIN_RESOURCES.some((r) => path.startsWith(`${r}/`)) || MOCKED_PATHS.has(path);
 }
+
+const MOCKED_PATHS = new Set([
+  ...ROUTES.map((r) => r.path),
+  '/_mock/target',
+  '/openapi.json',
+  '/openapi.yaml',
+]);

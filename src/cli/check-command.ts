@@ -18,8 +18,8 @@ import {
 } from '../../contract/suite/target.ts';
 import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
 import { createApp } from '../http/app.ts';
+import { type RunningServer, startServer } from '../node/server.ts';
 import { PrismMissing, type RunningPrism, startPrism } from '../prism.ts';
-import { type RunningServer, startServer } from '../server.ts';
 import { durationMs, UsageError } from './usage-error.ts';
 
 const DEFAULT_DEADLINE_MS = 300_000;

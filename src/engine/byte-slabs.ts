@@ -1,10 +1,9 @@
 /**
  * Keeps many short byte runs side by side in shared slabs, each run a view of its slab: one
- * allocation per slab instead of one per run. A typed array of more than 64 bytes has its memory
- * outside the JavaScript heap and costs ~0.5 µs to make (a view of memory already made: ~0.1 µs).
- * A slab is freed when no run in it is
- * referenced any more, so whoever keeps a run for long keeps its whole slab: runs that live long
- * belong in slabs of their own kind.
+ * allocation per slab instead of one per run (a typed array of more than 64 bytes has its memory
+ * outside the JavaScript heap; a view of memory already made does not). A slab is freed when no
+ * run in it is referenced any more, so whoever keeps a run for long keeps its whole slab: runs
+ * that live long belong in slabs of their own kind.
  */
 export class ByteSlabs {
   readonly #slabBytes: number;

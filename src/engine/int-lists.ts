@@ -72,9 +72,8 @@ export class FloatBuffer {
 
 /**
  * A typed array kept from use to use, for values that live while one list is worked on:
- * `take(n)` gives `n` of them, not zeroed, valid until the next `take`. A new typed array of more
- * than 64 bytes costs ~0.7 µs (node 20: 130 ints 666 ns, a view of one kept 16 ns), its memory
- * being allocated outside the JavaScript heap.
+ * `take(n)` gives `n` of them, not zeroed, valid until the next `take`: a new typed array of more
+ * than 64 bytes has its memory allocated outside the JavaScript heap, a view of a kept one not.
  */
 export class Scratch<T extends Uint8Array | Int32Array | Float64Array> {
   readonly #make: (length: number) => T;

@@ -2,9 +2,8 @@ import { ByteSlabs } from './byte-slabs.ts';
 
 const encoder = new TextEncoder();
 /**
- * Where answers' glue is kept: slabs of 64 KB, a grading answer's 2.4 KB of glue made in 0.2 µs
- * where a `slice` of its own took 1.2. An answer is written and dropped, or copied out by whoever
- * keeps it, so no glue keeps a slab for long.
+ * Where answers' glue is kept: slabs of 64 KB, not a `slice` each. An answer is written and
+ * dropped, or copied out by whoever keeps it, so no glue keeps a slab for long.
  */
 const GLUE = new ByteSlabs(64 * 1024);
 /** The comma between two objects of a list: one piece for all (a piece is never written to). */
@@ -105,9 +104,8 @@ export class JsonWriter {
 
   /**
    * Appends `JSON.stringify(value)`. The values answers hold (null, booleans, numbers, strings,
-   * arrays and plain objects of them) are written straight into the buffer: JSON.stringify made a
-   * string that was then encoded again, and formatting a double costs more than the rest (ten
-   * score pairs: 2.0 µs that way, 0.2 µs here). Anything else (a `toJSON`, a class instance, a
+   * arrays and plain objects of them) are written straight into the buffer, never through a
+   * string encoded again. Anything else (a `toJSON`, a class instance, a
    * BigInt, nesting past `MAX_DIRECT_DEPTH`) is handed to JSON.stringify whole, so the bytes, and
    * the errors it throws, are always its own.
    */

@@ -42,8 +42,7 @@ const MARKS = new Scratch((length) => new Uint8Array(length));
 
 /**
  * The page read off marks laid on the ranks of the listed docs: no comparison at all, and a walk
- * of the ranks only as far as the last one wanted (126 docs of 1,000, 30 wanted: 1.0 µs, where
- * the heap took 3.6). The marks are lifted again before returning.
+ * of the ranks only as far as the last one wanted. The marks are lifted again before returning.
  */
 function pageByMarks(
   ids: ArrayLike<number>,
@@ -70,10 +69,8 @@ const KEYS = new Scratch((length) => new Float64Array(length));
  * Positions `[start, start + limit)` of `0 … keys.length - 1`, by key, smallest first, and by
  * rank where two keys are neither smaller nor larger (`ranks` distinct: a total order, as long as
  * no key is NaN). The first `start + limit` are selected in place (quickselect), then sorted
- * (quicksort, insertion for short runs), comparing numbers read from the two arrays: no
- * comparison callback, which cost ~10 ns a call (30 of 126 by distance: 5.4 µs through a
- * callback and a heap, ~2.5 µs here). An unlucky run of pivots falls back to a heap, never
- * worse than n log n.
+ * (quicksort, insertion for short runs), comparing numbers read from the two arrays, with no
+ * comparison callback. An unlucky run of pivots falls back to a heap, never worse than n log n.
  */
 export function pageByKeys(
   keys: Float64Array,

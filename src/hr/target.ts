@@ -1,4 +1,5 @@
 import type { Doc, Store } from '../store/store.ts';
+import { gradingPathOf } from './routes.ts';
 
 /**
  * The keys `hrmock check` may use on this mock, as `/_mock/target` serves them. The suite keeps
@@ -11,7 +12,7 @@ export type Target = {
     board_key: string;
     job_key: string;
     profile_ids: { source_key: string; profile_key: string }[];
-    grading_path: '/profiles/grading' | '/profile/grading';
+    grading_path: `${'/profiles' | '/profile'}/grading`;
   };
   jobs: {
     algorithm_key: string;
@@ -19,7 +20,7 @@ export type Target = {
     source_key: string;
     profile_key: string;
     job_ids: { board_key: string; job_key: string }[];
-    grading_path: '/jobs/grading' | '/job/grading';
+    grading_path: `${'/jobs' | '/job'}/grading`;
   };
 };
 
@@ -50,7 +51,7 @@ export function targetOf(store: Store): Target {
       board_key: job.containerKey,
       job_key: job.key,
       profile_ids: profileBatch.map((d) => ({ source_key: d.containerKey, profile_key: d.key })),
-      grading_path: '/profiles/grading',
+      grading_path: gradingPathOf('profile') as Target['profiles']['grading_path'],
     },
     jobs: {
       algorithm_key: 'grader-hrflow-jobs-cosmic5',
@@ -58,7 +59,7 @@ export function targetOf(store: Store): Target {
       source_key: profile.containerKey,
       profile_key: profile.key,
       job_ids: spread(jobs, BATCH).map((d) => ({ board_key: d.containerKey, job_key: d.key })),
-      grading_path: '/jobs/grading',
+      grading_path: gradingPathOf('job') as Target['jobs']['grading_path'],
     },
   };
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { getPath } from 'hono/utils/url';
+import { RESOURCES, routesInWords } from '../hr/routes.ts';
 import { targetOf } from '../hr/target.ts';
 import { createStore, type Store } from '../store/store.ts';
 import type { StoreData } from '../store/types.ts';
@@ -84,8 +85,7 @@ export type HrmockApp = Hono & {
   };
 };
 
-const PATHS =
-  '/profiles/grading (or /profile/grading), /jobs/grading (or /job/grading), /profiles/searching, /profiles/scoring, /jobs/searching and /jobs/scoring';
+const PATHS = routesInWords();
 
 /** The whole mock as a Hono app: serve it, call `app.request()` in tests, or run `app.fetch` anywhere. */
 export function createApp(options: AppOptions): HrmockApp {
@@ -96,8 +96,8 @@ export function createApp(options: AppOptions): HrmockApp {
   const log =
     options.log === undefined ? (line: string) => process.stderr.write(`${line}\n`) : options.log;
 
-  // `https://host/v1/` + `/profile/grading` is a client's everyday slip (HrFlow's own notebook
-  // code makes it): read repeated slashes as one, as the web servers in front of APIs do.
+  // A base URL ending in a slash joined to a path starting with one is a client's everyday slip
+  // (HrFlow's own notebook code makes it): read repeated slashes as one, as web servers do.
   const app = new Hono({ getPath: (request) => getPath(request).replace(/\/{2,}/g, '/') });
   if (log) app.use(requestLog(log));
   app.use(
@@ -117,7 +117,7 @@ export function createApp(options: AppOptions): HrmockApp {
   const api = new Hono();
   contractRoutes(api, () => targetOf(store));
   docsRoutes(api, base, () => targetOf(store));
-  for (const resource of ['/profiles/*', '/jobs/*', '/profile/*', '/job/*']) {
+  for (const resource of RESOURCES.map((r) => `${r}/*`)) {
     api.use(resource, journalMiddleware(steering));
     if (options.apiKey !== undefined) api.use(resource, apiKeyGuard(options.apiKey));
     if (options.chaos !== undefined) api.use(resource, chaosMiddleware(options.chaos));
@@ -140,11 +140,7 @@ export function createApp(options: AppOptions): HrmockApp {
     }),
   );
   const resource = { store: () => store, maxJsonDepth: limits.jsonDepth };
-  api.route('/profiles', resourceApp('profile', resource));
-  api.route('/jobs', resourceApp('job', resource));
-  // The official SDKs grade under the singular spelling; the contract lists both.
-  api.route('/profile', resourceApp('profile', { ...resource, gradingOnly: true }));
-  api.route('/job', resourceApp('job', { ...resource, gradingOnly: true }));
+  for (const path of RESOURCES) api.route(path, resourceApp(path, resource));
   app.route(base, api);
 
   app.notFound((c) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { contractPath } from './contract-path.ts';
+import { apiPath } from './api-path.ts';
 
 /** The contract as the mock serves it: its text, and what the middleware needs to know of it. */
 export const contractText = readFileSync(
@@ -26,7 +26,7 @@ export function documentedStatuses(method: string, path: string): number[] | und
 
 /** The methods the contract gives a path, as an Allow header value. */
 export function allowedMethods(path: string): string {
-  const item = contractDoc().paths[contractPath(path)] ?? {};
+  const item = contractDoc().paths[apiPath(path)] ?? {};
   return Object.keys(item)
     .map((m) => m.toUpperCase())
     .join(', ');

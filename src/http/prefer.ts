@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from './api-error.ts';
+import { apiPath } from './api-path.ts';
 import { allowedMethods } from './contract-doc.ts';
-import { contractPath } from './contract-path.ts';
 
 /** What a client asked for in `Prefer` (Prism's syntax where the two overlap). */
 export type Preferences = { code?: number; delayMs?: number; example?: string };
@@ -91,7 +91,7 @@ export function preferMiddleware(options: PreferOptions): MiddlewareHandler {
     const code = preferences.code;
     if (code !== undefined && code !== 200) {
       const path = new URL(c.req.url).pathname;
-      const statuses = options.documented(c.req.method, contractPath(path));
+      const statuses = options.documented(c.req.method, apiPath(path));
       if (statuses === undefined || !statuses.includes(code)) {
         const allowed = (statuses ?? []).join(', ');
         throw badPrefer(

@@ -1,14 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { envelopeOf } from '../hr/answer-json.ts';
-import {
-  type Answer,
-  gradingOperation,
-  type Operation,
-  scoringOperation,
-  searchOperation,
-} from '../hr/operations.ts';
+import type { Answer, Operation } from '../hr/operations.ts';
 import type { RawParams } from '../hr/params.ts';
-import type { Kind } from '../store/kinds.ts';
+import { ROUTES } from '../hr/routes.ts';
 import type { Store } from '../store/store.ts';
 import { ApiError } from './api-error.ts';
 import { EXAMPLES, preferencesOf } from './prefer.ts';
@@ -17,19 +11,20 @@ import { paramsFromBody, paramsFromQuery } from './request-params.ts';
 export type ResourceOptions = {
   store: () => Store;
   maxJsonDepth: number;
-  /** Only `/grading`: the singular `/profile` and `/job` the SDKs call grading under. */
-  gradingOnly?: boolean;
 };
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 /**
- * The routes of one resource (`/profiles` or `/jobs`): grading answers GET, searching and scoring
- * answer GET and POST; any other method on those paths is a 405 naming the allowed ones. With
- * `gradingOnly`, grading alone, for the singular spelling (`/profile/grading`).
+ * The routes of one resource of the route table (`/profiles`, or `/profile` of the SDKs'
+ * singular grading), each answering its methods; any other method on those paths is a 405
+ * naming the allowed ones.
  */
-export function resourceApp(kind: Kind, options: ResourceOptions): Hono {
+export function resourceApp(resource: string, options: ResourceOptions): Hono {
   const app = new Hono();
+  const routes = ROUTES.filter((r) => r.resource === resource);
+  const kind = routes[0]?.kind;
+  if (kind === undefined) throw new Error(`no route under ${resource}`);
   const run = (operation: Operation, raw: RawParams): Answer => {
     const result = operation(options.store(), kind, raw);
     if (!result.ok) throw ApiError.invalid(result.errors);
@@ -53,18 +48,15 @@ export function resourceApp(kind: Kind, options: ResourceOptions): Hono {
   };
   const fromQuery = (c: Context) => paramsFromQuery(new URL(c.req.url));
 
-  app.get('/grading', (c) => answer(c, gradingOperation, fromQuery(c), 'grading'));
-  app.all('/grading', methodNotAllowed('GET'));
-  if (options.gradingOnly) return app;
-  for (const [path, operation] of [
-    ['/searching', searchOperation],
-    ['/scoring', scoringOperation],
-  ] as const) {
-    app.get(path, (c) => answer(c, operation, fromQuery(c), 'list'));
-    app.post(path, async (c) =>
-      answer(c, operation, await paramsFromBody(c, options.maxJsonDepth), 'list'),
-    );
-    app.all(path, methodNotAllowed('GET, POST'));
+  for (const { action, operation, methods } of routes) {
+    const path = `/${action}`;
+    const group = action === 'grading' ? 'grading' : 'list';
+    if (methods.includes('GET')) app.get(path, (c) => answer(c, operation, fromQuery(c), group));
+    if (methods.includes('POST'))
+      app.post(path, async (c) =>
+        answer(c, operation, await paramsFromBody(c, options.maxJsonDepth), group),
+      );
+    app.all(path, methodNotAllowed(methods.join(', ')));
   }
   return app;
 }

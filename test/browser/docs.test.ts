@@ -4,7 +4,7 @@ import { loadContract } from '../../contract/suite/openapi.ts';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
+import { type RunningServer, startServer } from '../../src/node/server.ts';
 import { browserAvailable, launchChromium } from '../support/browser.ts';
 import { SDK_FILTERS } from '../support/sdk-parameters.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetOf } from '../../src/hr/target.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
+import { type RunningServer, startServer } from '../../src/node/server.ts';
 import { mockApp } from '../support/mock-app.ts';
 import { JsHrflow, readAsJsSdk } from './support/js-sdk.ts';
 

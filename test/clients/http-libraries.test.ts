@@ -2,7 +2,7 @@ import axios from 'axios';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetOf } from '../../src/hr/target.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
+import { type RunningServer, startServer } from '../../src/node/server.ts';
 import { mockApp, query } from '../support/mock-app.ts';
 import { httpxQuery, type PyValue, requestsQuery } from './support/python.ts';
 

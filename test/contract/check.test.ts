@@ -9,8 +9,8 @@ import { RULES } from '../../contract/suite/run-suite.ts';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { runCli } from '../../src/cli/run-cli.ts';
 import { createApp } from '../../src/http/app.ts';
+import { type RunningServer, startServer } from '../../src/node/server.ts';
 import { type RunningPrism, startPrism } from '../../src/prism.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
 import { MUTANTS } from '../mutants/mutants.ts';
 import { tempDir } from '../support/temp-dir.ts';
 

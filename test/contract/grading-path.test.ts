@@ -7,7 +7,7 @@ import { parseTarget, type Target } from '../../contract/suite/target.ts';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
+import { type RunningServer, startServer } from '../../src/node/server.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const fixtures = buildFixtures({ profiles: 300, jobs: 90 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isObject, loadContract } from '../../contract/suite/openapi.ts';
 import { ContractValidator } from '../../contract/suite/validator.ts';
 import { createApp } from '../../src/http/app.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
+import { type RunningServer, startServer } from '../../src/node/server.ts';
 import { contractExampleData, contractExamplesForSpecmatic } from '../support/contract-examples.ts';
 import { javaAvailable, specmatic } from '../support/specmatic.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { answerOf, valueJson } from '../../src/hr/answer-json.ts';
 import { gradingOperation, searchOperation } from '../../src/hr/operations.ts';
-import { FastAnswer } from '../../src/http/fast-answer.ts';
+import { FastAnswer } from '../../src/node/fast-answer.ts';
 import { createStore } from '../../src/store/store.ts';
 
 // V8's own tests of object shapes. An object literal with a getter made per call is built by

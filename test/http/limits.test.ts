@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { createApp } from '../../src/http/app.ts';
-import { startServer } from '../../src/server.ts';
+import { startServer } from '../../src/node/server.ts';
 import { post, send } from '../support/mock-app.ts';
 
 const fixtures = buildFixtures({ profiles: 60, jobs: 20 });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
+import { type RunningServer, startServer } from '../../src/node/server.ts';
 import { type RunningPrism, startPrism } from '../../src/prism.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
 import { query } from '../support/mock-app.ts';
 
 let mock: RunningServer;

@@ -1,34 +1,29 @@
+import { ROUTES } from '../../hr/routes.ts';
+import { apiPath } from '../api-path.ts';
 import { contractDoc } from '../contract-doc.ts';
-import { contractPath } from '../contract-path.ts';
 
 /** Each API path, as a client may spell it, to the one its scenarios are kept under. */
-const CANONICAL: Record<string, string> = {
-  '/profiles/grading': '/profiles/grading',
-  '/profile/grading': '/profiles/grading',
-  '/jobs/grading': '/jobs/grading',
-  '/job/grading': '/jobs/grading',
-  '/profiles/searching': '/profiles/searching',
-  '/profiles/scoring': '/profiles/scoring',
-  '/jobs/searching': '/jobs/searching',
-  '/jobs/scoring': '/jobs/scoring',
-};
+const CANONICAL: ReadonlyMap<string, string> = new Map(
+  ROUTES.map((r) => [r.path, r.operationPath]),
+);
 
-export const API_PATHS = Object.keys(CANONICAL);
+export const API_PATHS = ROUTES.map((r) => r.path);
 
 /**
  * A request's or a scenario's path (base path or not, query or not) as the operation it reaches:
- * `/v1/profile/grading?x` → `/profiles/grading`; undefined outside the API.
+ * the singular grading path under a base path, with a query, gives the plural one; undefined
+ * outside the API.
  */
 export function operationPath(url: string): string | undefined {
   const mark = url.indexOf('?');
   const pathname = (mark < 0 ? url : url.slice(0, mark)).replace(/\/{2,}/g, '/');
-  return CANONICAL[contractPath(pathname)];
+  return CANONICAL.get(apiPath(pathname));
 }
 
-/** The path as the client spelled it, without the base path or query: `/profile/grading`. */
+/** The path as the client spelled it, without the base path or query. */
 export function spelledPath(url: string): string {
   const mark = url.indexOf('?');
-  return contractPath((mark < 0 ? url : url.slice(0, mark)).replace(/\/{2,}/g, '/'));
+  return apiPath((mark < 0 ? url : url.slice(0, mark)).replace(/\/{2,}/g, '/'));
 }
 
 /** Whether the path's operation is a grading one (GET only, `ungradable` example). */

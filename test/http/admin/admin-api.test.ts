@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtures } from '../../../mocks/build-fixtures.ts';
 import { targetOf } from '../../../src/hr/target.ts';
 import { type AppOptions, createApp } from '../../../src/http/app.ts';
-import { type RunningServer, startServer } from '../../../src/server.ts';
+import { type RunningServer, startServer } from '../../../src/node/server.ts';
 import { query } from '../../support/mock-app.ts';
 
 // The admin API over HTTP on a node server: the answer cache and the fast path are on, so a

@@ -9,9 +9,8 @@ const FREE_PER_CLASS = 64;
 
 /**
  * Buffers for answers that are written once and dropped (no answer cache), each given back when
- * its response has finished and made again into the next answer. Bytes written into fresh memory
- * cost the page faults of that memory: copying a 50 KB gzip answer took 6.7 µs into new slabs,
- * 13.6 µs into `Buffer.allocUnsafe`, 2.2 µs into a buffer used before.
+ * its response has finished and made again into the next answer: writing into memory used before
+ * costs no page faults (docs/performance.md, "Shapes kept for speed").
  *
  * A buffer is given back only when nothing can read it any more: after the 'finish' of the
  * response that wrote it, which Node emits once the socket has taken every byte. A response that

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OutputPool } from '../../src/http/output-pool.ts';
-import { type Answerer, Turn } from '../../src/http/turn.ts';
+import { OutputPool } from '../../src/node/output-pool.ts';
+import { type Answerer, Turn } from '../../src/node/turn.ts';
 
 // The listener answers the requests of one turn of the event loop together, after its poll
 // phase, then writes their answers together. Driven here with stand-ins for node's objects.

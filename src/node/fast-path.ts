@@ -1,31 +1,15 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  type Answer,
-  gradingOperation,
-  type Operation,
-  scoringOperation,
-  searchOperation,
-} from '../hr/operations.ts';
+import type { Answer, Operation } from '../hr/operations.ts';
+import { ROUTES } from '../hr/routes.ts';
+import type { HrmockApp } from '../http/app.ts';
+import { paramsFromPairs, queryPairs } from '../http/query-forms.ts';
+import { JSON_MEDIA_TYPE, paramsFromJson } from '../http/request-params.ts';
 import type { Kind } from '../store/kinds.ts';
-import type { HrmockApp } from './app.ts';
-import { paramsFromPairs, queryPairs } from './query-forms.ts';
-import { JSON_MEDIA_TYPE, paramsFromJson } from './request-params.ts';
 
 type Route = { kind: Kind; operation: Operation; post: boolean };
 
-const OPERATIONS: [string, Kind, Operation, boolean][] = [
-  ['/profiles/grading', 'profile', gradingOperation, false],
-  ['/profile/grading', 'profile', gradingOperation, false],
-  ['/jobs/grading', 'job', gradingOperation, false],
-  ['/job/grading', 'job', gradingOperation, false],
-  ['/profiles/searching', 'profile', searchOperation, true],
-  ['/profiles/scoring', 'profile', scoringOperation, true],
-  ['/jobs/searching', 'job', searchOperation, true],
-  ['/jobs/scoring', 'job', scoringOperation, true],
-];
-
 /**
- * The six operations answered straight from the HR operations, for the requests that need nothing else
+ * The six operations answered straight from `src/hr`, for the requests that need nothing else
  * of the app: no API key to check, no `Prefer` scenario, no chaos, within the limits, and
  * answered 200. Anything else (every error included) returns undefined and goes through Hono,
  * which keeps the one error path: the fast path may only ever answer what Hono would.
@@ -34,9 +18,9 @@ export function createFastPath(app: HrmockApp) {
   const { basePath, limits, apiKey } = app.settings;
   const prefix = basePath === '/' ? '' : basePath;
   const routes = new Map<string, Route>(
-    OPERATIONS.map(([path, kind, operation, post]) => [
+    ROUTES.map(({ path, kind, operation, methods }) => [
       `${prefix}${path}`,
-      { kind, operation, post },
+      { kind, operation, post: methods.includes('POST') },
     ]),
   );
   // Hono measures the URL after parsing it, which may escape a few characters: stay clear of

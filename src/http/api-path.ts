@@ -1,4 +1,4 @@
 /** A request's path as the contract names it: without the base path (`/v1/jobs/…` → `/jobs/…`). */
-export function contractPath(pathname: string): string {
+export function apiPath(pathname: string): string {
   return pathname.replace(/^.*?(\/(profiles?|jobs?)\/)/, '$1');
 }

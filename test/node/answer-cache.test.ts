@@ -3,9 +3,9 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { targetOf } from '../../src/hr/target.ts';
-import { AnswerCache, hashKey } from '../../src/http/answer-cache.ts';
 import { createApp } from '../../src/http/app.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
+import { AnswerCache, hashKey } from '../../src/node/answer-cache.ts';
+import { type RunningServer, startServer } from '../../src/node/server.ts';
 import { query } from '../support/mock-app.ts';
 
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };

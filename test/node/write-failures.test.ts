@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { createApp } from '../../src/http/app.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
+import { type RunningServer, startServer } from '../../src/node/server.ts';
 
 /** A value nested far deeper than any JSON writer recurses. */
 function nested(depth: number): unknown {

@@ -138,7 +138,7 @@ function sameKey(a: RequestKey, b: RequestKey): boolean {
  * What an entry costs beyond the bytes of its key, body and gzip: the entry, its key and answer
  * objects, the Buffer and ArrayBuffer objects of its body, gzip and request body, the header
  * lists made to write it (plain and gzip), and its slot in the map. Taken from a measurement of
- * live heap after collection (test/http/answer-cache-memory.test.ts), rounded up.
+ * live heap after collection (test/node/answer-cache-memory.test.ts), rounded up.
  */
 export const ENTRY_OVERHEAD = 1_200;
 /** The same for the copy of a request body that a POST's key keeps. */

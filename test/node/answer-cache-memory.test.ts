@@ -5,9 +5,9 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { targetOf } from '../../src/hr/target.ts';
-import { AnswerCache } from '../../src/http/answer-cache.ts';
 import { createApp } from '../../src/http/app.ts';
-import { createNodeListener } from '../../src/http/node-listener.ts';
+import { AnswerCache } from '../../src/node/answer-cache.ts';
+import { createNodeListener } from '../../src/node/node-listener.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

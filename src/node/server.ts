@@ -1,14 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HrmockApp } from './http/app.ts';
+import type { HrmockApp } from '../http/app.ts';
 import {
   answerClientErrors,
   type ConnectionTimeouts,
   closeStalledWrites,
   DEFAULT_TIMEOUTS,
   serverTimeoutOptions,
-} from './http/connections.ts';
-import { createNodeListener } from './http/node-listener.ts';
+} from './connections.ts';
+import { createNodeListener } from './node-listener.ts';
 
 export type RunningServer = { url: string; port: number; close: () => Promise<void> };
 

@@ -1,16 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
-import { operationPath } from './admin/operation-paths.ts';
-import { steeredListener } from './admin/steered-listener.ts';
+import { operationPath } from '../http/admin/operation-paths.ts';
+import { reportInternalError, SERVER_ERROR } from '../http/api-error.ts';
+import type { HrmockApp } from '../http/app.ts';
 import { AnswerCache, type CachedAnswer, type RequestKey } from './answer-cache.ts';
 import { gzipFromPieces } from './answer-gzip.ts';
-import { reportInternalError, SERVER_ERROR } from './api-error.ts';
-import type { HrmockApp } from './app.ts';
 import { closeAfterEarlyAnswer } from './connections.ts';
 import { FastAnswer, OK_HEADERS } from './fast-answer.ts';
 import { createFastPath } from './fast-path.ts';
 import { OutputPool } from './output-pool.ts';
+import { steeredListener } from './steered-listener.ts';
 import { Turn } from './turn.ts';
 
 export type ListenerOptions = {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { createApp } from '../../src/http/app.ts';
-import { OutputPool } from '../../src/http/output-pool.ts';
-import { startServer } from '../../src/server.ts';
+import { OutputPool } from '../../src/node/output-pool.ts';
+import { startServer } from '../../src/node/server.ts';
 
 describe('OutputPool', () => {
   it('gives buffers of the size asked for, never the same memory twice while taken', () => {

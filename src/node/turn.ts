@@ -8,10 +8,7 @@ import type { OutputPool } from './output-pool.ts';
  *
  * Answered together: answered as each arrived, between the reads of the sockets, every
  * operation found its code and data pushed out of the caches by the kernel's and node's work on
- * the socket before it; run back to back, each finds them where the one before left them. Server
- * CPU per request, alternated A/B of two servers (`--answer-cache-mb 0`, 400 distinct requests,
- * 8 rounds): searching 65.2 → 58.4 and 65.4 → 60.5 µs, full grading 58.2 → 52.8 µs, minimal
- * grading 42.6 → 40.6 µs.
+ * the socket before it; run back to back, each finds them where the one before left them.
  *
  * Written together: each write to a socket wakes the client up, and on loopback the waking costs
  * the writer more than the bytes. Written one by one, as each answer was ready, a client that

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { gzipFromPieces } from '../../src/http/answer-gzip.ts';
+import { gzipFromPieces } from '../../src/node/answer-gzip.ts';
 
 const encoder = new TextEncoder();
 const source = {

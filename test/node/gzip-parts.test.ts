@@ -7,7 +7,7 @@ import {
   type GzipPart,
   GzipWriter,
   storedSize,
-} from '../../src/http/gzip-parts.ts';
+} from '../../src/node/gzip-parts.ts';
 
 const encoder = new TextEncoder();
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HrmockApp } from '../app.ts';
-import { closeAfterEarlyAnswer } from '../connections.ts';
-import { FAULT_HEADER, faultOf } from './faults.ts';
-import type { Fault } from './scenarios.ts';
+import { FAULT_HEADER, faultOf } from '../http/admin/faults.ts';
+import type { Fault } from '../http/admin/scenarios.ts';
+import type { HrmockApp } from '../http/app.ts';
+import { closeAfterEarlyAnswer } from './connections.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
