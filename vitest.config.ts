@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export const config = defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'mocks/**/*.test.ts'],
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

@@ -41,19 +41,19 @@ export function scoringOperation(store: Store, kind: Kind, raw: RawParams): Resu
   const parsed = parseScoring(kind, raw);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
-  const target = findTarget(store[otherKind(kind)], query.target);
-  if (!target.ok) return target;
+  const against = findObject(store[otherKind(kind)], query.against);
+  if (!against.ok) return against;
   const collection = store[kind];
   const { stage } = query.filters;
   if (stage !== undefined)
-    stage.against = { containerKey: target.value.containerKey, key: target.value.key };
+    stage.against = { containerKey: against.value.containerKey, key: against.value.key };
   const found = findDocs(collection, query, extraTest(store, kind, query.filters));
   if (!found.ok) return found;
   let docs = found.value;
   let scores: Float64Array | undefined;
   let scoreOf: ((index: number) => number) | undefined;
   if (query.useAlgorithm) {
-    scoreOf = scoresAgainst(store, kind, target.value, query.algorithmKey);
+    scoreOf = scoresAgainst(store, kind, against.value, query.algorithmKey);
     // Every found doc needs its score only to be ranked or kept by it; else only the page does.
     if (query.threshold !== undefined || query.sortBy === 'scoring') {
       scores = mapIds(docs.ids, scoreOf);
@@ -82,13 +82,13 @@ export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Resu
   const parsed = parseGrading(kind, raw);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
-  const target = findTarget(store[otherKind(kind)], query.target);
-  if (!target.ok) return target;
+  const against = findObject(store[otherKind(kind)], query.against);
+  if (!against.ok) return against;
   const collection = store[kind];
   let refs: ObjectRef[];
   if (query.single !== undefined) {
     // Single mode names one object: if it is not there, the request itself is wrong.
-    const single = findTarget(collection, query.single);
+    const single = findObject(collection, query.single);
     if (!single.ok) return single;
     refs = [query.single];
   } else {
@@ -97,7 +97,7 @@ export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Resu
   const items: (Doc | null)[] = [];
   const scores: (ScorePair | null)[] = [];
   const errors: (string | null)[] = [];
-  const score = scoresAgainst(store, kind, target.value, `grading:${query.algorithmKey}`);
+  const score = scoresAgainst(store, kind, against.value, `grading:${query.algorithmKey}`);
   for (const ref of refs) {
     const doc = lookup(collection, ref);
     if (doc === undefined) {
@@ -177,7 +177,7 @@ function missingItem(collection: Collection, ref: ObjectRef): string {
 }
 
 /** The one object an operation is measured against; naming one that does not exist is a 400. */
-function findTarget(collection: Collection, ref: ObjectRef): Result<Doc> {
+function findObject(collection: Collection, ref: ObjectRef): Result<Doc> {
   const names = NAMES[collection.kind];
   if (!collection.containers.has(ref.containerKey)) {
     return fail([

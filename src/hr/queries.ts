@@ -90,7 +90,7 @@ export type ObjectRef = { containerKey: string; key?: string; reference?: string
 export type ScoreQuery = SearchQuery & {
   algorithmKey: string;
   /** The one object of the other kind every item is scored against. */
-  target: ObjectRef;
+  against: ObjectRef;
   useAlgorithm: boolean;
   threshold?: number;
 };
@@ -98,7 +98,7 @@ export type ScoreQuery = SearchQuery & {
 export type GradeQuery = {
   kind: Kind;
   algorithmKey: string;
-  target: ObjectRef;
+  against: ObjectRef;
   /** Batch mode: the items in request order. */
   batch?: ObjectRef[];
   /** Single mode (deprecated): one item. */

@@ -31,7 +31,7 @@ export function parseScoring(kind: Kind, raw: RawParams): Result<ScoreQuery> {
   const algorithmKey = read.has('algorithm_key')
     ? read.string('algorithm_key')
     : (read.string('agent_key') ?? DEFAULT_SCORING_ALGORITHM);
-  const target = readObjectRef(read, otherKind(kind), true);
+  const against = readObjectRef(read, otherKind(kind), true);
   const search = readSearch(read, kind, SCORING_SORTS);
   const switchName =
     read.has('use_algorithm') || !read.has('use_agent') ? 'use_algorithm' : 'use_agent';
@@ -54,7 +54,7 @@ export function parseScoring(kind: Kind, raw: RawParams): Result<ScoreQuery> {
   // scorings until the next full collection; none with the copy avoided).
   const query: ScoreQuery = Object.assign(search, {
     algorithmKey: algorithmKey ?? '',
-    target: target ?? { containerKey: '' },
+    against: against ?? { containerKey: '' },
     useAlgorithm,
   });
   if (threshold !== undefined) query.threshold = threshold;
@@ -68,7 +68,7 @@ export function parseGrading(kind: Kind, raw: RawParams): Result<GradeQuery> {
     required: true,
     hint: 'send the key of the grading algorithm',
   });
-  const target = readObjectRef(read, otherKind(kind), true);
+  const against = readObjectRef(read, otherKind(kind), true);
   const ids = read.idList(names.ids, [names.containerKey, names.key], MAX_BATCH);
   const singleNamed =
     read.has(names.containerKey) || read.has(names.key) || read.has(names.reference);
@@ -76,7 +76,7 @@ export function parseGrading(kind: Kind, raw: RawParams): Result<GradeQuery> {
   const query: GradeQuery = {
     kind,
     algorithmKey: algorithmKey ?? '',
-    target: target ?? { containerKey: '' },
+    against: against ?? { containerKey: '' },
     returnFull,
   };
   if (read.has(names.ids) && singleNamed) {

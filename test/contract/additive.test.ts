@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Break, breakingChanges } from '../../contract/suite/additive.ts';
+import { type Break, breakingChanges } from '../../contract/suite/breaking-changes.ts';
 import { loadContract, loadHistory } from '../../contract/suite/openapi.ts';
 import { OPT_INS } from '../../contract/suite/opt-ins.ts';
 import { CONTRACT_MUTANTS, mutated } from './additive-mutants.ts';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { breakingChanges } from '../../contract/suite/additive.ts';
+import { breakingChanges } from '../../contract/suite/breaking-changes.ts';
 import { loadContract, loadHistory } from '../../contract/suite/openapi.ts';
 import {
   backwardCompatibility,

@@ -1,4 +1,4 @@
-import { breakingChanges } from '../additive.ts';
+import { breakingChanges } from '../breaking-changes.ts';
 import { expectThat, type Rule } from '../rule.ts';
 
 export const ADDITIVE: Rule = {

@@ -41,18 +41,18 @@ export function scanScoring(store: Store, kind: Kind, raw: RawParams): Result<An
   const parsed = parseScoring(kind, raw);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
-  const target = findTarget(store[otherKind(kind)], query.target);
-  if (!target.ok) return target;
-  const found = filterDocs(store, kind, query, target.value);
+  const against = findObject(store[otherKind(kind)], query.against);
+  if (!against.ok) return against;
+  const found = filterDocs(store, kind, query, against.value);
   if (!found.ok) return found;
   let docs = found.value;
   let scores: Map<Doc, number> | undefined;
   if (query.useAlgorithm) {
-    const against = target.value;
+    const other = against.value;
     const score = (doc: Doc) =>
       kind === 'profile'
-        ? matchScore(doc, against, query.algorithmKey)
-        : matchScore(against, doc, query.algorithmKey);
+        ? matchScore(doc, other, query.algorithmKey)
+        : matchScore(other, doc, query.algorithmKey);
     scores = new Map(docs.map((doc) => [doc, score(doc)]));
     const threshold = query.threshold;
     if (threshold !== undefined) docs = docs.filter((doc) => (scores?.get(doc) ?? 0) >= threshold);
@@ -71,13 +71,13 @@ export function scanGrading(store: Store, kind: Kind, raw: RawParams): Result<An
   const parsed = parseGrading(kind, raw);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
-  const target = findTarget(store[otherKind(kind)], query.target);
-  if (!target.ok) return target;
+  const against = findObject(store[otherKind(kind)], query.against);
+  if (!against.ok) return against;
   const collection = store[kind];
   let refs: ObjectRef[];
   if (query.single !== undefined) {
     // Single mode names one object: if it is not there, the request itself is wrong.
-    const single = findTarget(collection, query.single);
+    const single = findObject(collection, query.single);
     if (!single.ok) return single;
     refs = [query.single];
   } else {
@@ -105,8 +105,8 @@ export function scanGrading(store: Store, kind: Kind, raw: RawParams): Result<An
     }
     const score =
       kind === 'profile'
-        ? matchScore(doc, target.value, algorithm)
-        : matchScore(target.value, doc, algorithm);
+        ? matchScore(doc, against.value, algorithm)
+        : matchScore(against.value, doc, algorithm);
     scores.push(scorePair(score));
     errors.push(null);
   }
@@ -131,7 +131,7 @@ function missingItem(collection: Collection, ref: ObjectRef): string {
 }
 
 /** The one object an operation is measured against; naming one that does not exist is a 400. */
-function findTarget(collection: Collection, ref: ObjectRef): Result<Doc> {
+function findObject(collection: Collection, ref: ObjectRef): Result<Doc> {
   const names = NAMES[collection.kind];
   if (!collection.containers.has(ref.containerKey)) {
     return fail([
