@@ -11,6 +11,8 @@ const LOOK_MAX_MS = 2_000;
 
 export type FixturesWatch = { close(): void };
 
+type WatchOptions = { maxDepth: number; say?: (line: string) => void };
+
 /**
  * Reloads the fixtures when a file in the folder changes, one load at a time: a change during a
  * load supersedes it (the load stops, its data is dropped) and a fresh load follows, so the last
@@ -22,107 +24,149 @@ export function watchFixtures(
   mode: FixturesMode,
   generated: StoreData,
   app: HrmockApp,
-  options: { maxDepth: number; say?: (line: string) => void },
+  options: WatchOptions,
 ): FixturesWatch {
-  const say = options.say ?? ((line: string) => process.stderr.write(`hrmock: ${line}\n`));
-  let watcher: FSWatcher | undefined;
-  let settle: NodeJS.Timeout | undefined;
-  let look: NodeJS.Timeout | undefined;
-  let loading: AbortController | undefined;
-  let again = false;
-  let closed = false;
+  const watch = new FolderWatch(dir, (signal) => load(dir, mode, generated, options, signal), app);
+  watch.say = options.say ?? ((line: string) => process.stderr.write(`hrmock: ${line}\n`));
+  watch.start();
+  return watch;
+}
 
-  const reload = async () => {
-    if (loading !== undefined) {
-      again = true;
-      loading.abort();
+type Load = (signal: AbortSignal) => Promise<{ loaded: Loaded; store: Store | undefined }>;
+
+/** Loads the folder's fixtures and builds their store, a step at a time; never throws. */
+async function load(
+  dir: string,
+  mode: FixturesMode,
+  generated: StoreData,
+  options: WatchOptions,
+  signal: AbortSignal,
+) {
+  let loaded: Loaded;
+  try {
+    loaded = await loadFixturesDir(dir, mode, generated, { maxDepth: options.maxDepth, signal });
+  } catch (error) {
+    loaded = { ok: false, problems: [`could not load: ${(error as Error).message}`] };
+  }
+  const store = loaded.ok ? await buildStore(loaded.data, signal) : undefined;
+  return { loaded, store };
+}
+
+class FolderWatch implements FixturesWatch {
+  say: (line: string) => void = () => {};
+  readonly #dir: string;
+  readonly #load: Load;
+  readonly #app: HrmockApp;
+  #watcher: FSWatcher | undefined;
+  #settle: NodeJS.Timeout | undefined;
+  #look: NodeJS.Timeout | undefined;
+  #loading: AbortController | undefined;
+  #again = false;
+  #closed = false;
+
+  constructor(dir: string, load: Load, app: HrmockApp) {
+    this.#dir = dir;
+    this.#load = load;
+    this.#app = app;
+  }
+
+  start(): void {
+    if (!this.#startWatching()) this.#lost();
+  }
+
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#settle);
+    clearTimeout(this.#look);
+    this.#watcher?.close();
+    this.#loading?.abort();
+  }
+
+  /** One load at a time; a change during one aborts it and loads again once it has stopped. */
+  async #reload(): Promise<void> {
+    if (this.#loading !== undefined) {
+      this.#again = true;
+      this.#loading.abort();
       return;
     }
     do {
-      again = false;
+      this.#again = false;
       const controller = new AbortController();
-      loading = controller;
-      let loaded: Loaded;
-      try {
-        loaded = await loadFixturesDir(dir, mode, generated, {
-          maxDepth: options.maxDepth,
-          signal: controller.signal,
-        });
-      } catch (error) {
-        loaded = { ok: false, problems: [`could not load: ${(error as Error).message}`] };
-      }
-      const store = loaded.ok ? await buildStore(loaded.data, controller.signal) : undefined;
-      if (closed) break;
-      if (controller.signal.aborted) {
-        say(`a newer change to ${dir} superseded the reload in progress: loading again`);
-      } else if (!loaded.ok) {
-        say(
-          `not reloading ${dir}, still serving the previous data:\n  ${loaded.problems.join('\n  ')}`,
-        );
-      } else if (store !== undefined) {
-        app.replaceStore(store);
-        say(`reloaded ${dir}: ${loaded.counts.profiles} profiles, ${loaded.counts.jobs} jobs`);
-      }
-    } while (again);
-    loading = undefined;
-  };
+      this.#loading = controller;
+      const { loaded, store } = await this.#load(controller.signal);
+      if (this.#closed) break;
+      this.#report(loaded, store, controller.signal.aborted);
+    } while (this.#again);
+    this.#loading = undefined;
+  }
+
+  #report(loaded: Loaded, store: Store | undefined, superseded: boolean): void {
+    const dir = this.#dir;
+    if (superseded) {
+      this.say(`a newer change to ${dir} superseded the reload in progress: loading again`);
+    } else if (!loaded.ok) {
+      this.say(
+        `not reloading ${dir}, still serving the previous data:\n  ${loaded.problems.join('\n  ')}`,
+      );
+    } else if (store !== undefined) {
+      this.#app.replaceStore(store);
+      this.say(`reloaded ${dir}: ${loaded.counts.profiles} profiles, ${loaded.counts.jobs} jobs`);
+    }
+  }
 
   // A folder deleted and made again is another folder to the OS: each settled change watches
   // the folder found at `dir` afresh, so a new one is never missed.
-  const settled = () => {
-    if (closed) return;
-    if (!startWatching()) {
-      lost();
+  #settled(): void {
+    if (this.#closed) return;
+    if (!this.#startWatching()) {
+      this.#lost();
       return;
     }
-    void reload();
-  };
-  const changed = () => {
-    clearTimeout(settle);
-    settle = setTimeout(settled, SETTLE_MS);
-    settle.unref();
-  };
-  const startWatching = (): boolean => {
-    watcher?.close();
-    watcher = undefined;
+    void this.#reload();
+  }
+
+  #changed(): void {
+    clearTimeout(this.#settle);
+    this.#settle = setTimeout(() => this.#settled(), SETTLE_MS);
+    this.#settle.unref();
+  }
+
+  #startWatching(): boolean {
+    this.#watcher?.close();
+    this.#watcher = undefined;
+    let watcher: FSWatcher;
     try {
-      if (!statSync(dir).isDirectory()) return false;
-      watcher = watch(dir, changed);
+      if (!statSync(this.#dir).isDirectory()) return false;
+      watcher = watch(this.#dir, () => this.#changed());
     } catch {
       return false;
     }
-    watcher.on('error', changed);
+    watcher.on('error', () => this.#changed());
     watcher.unref();
+    this.#watcher = watcher;
     return true;
-  };
-  const lost = () => {
-    say(`${dir} is gone: still serving the data loaded before; watching for it to come back`);
+  }
+
+  /** Says the folder is gone, then looks for it, less and less often, until it is back. */
+  #lost(): void {
+    this.say(
+      `${this.#dir} is gone: still serving the data loaded before; watching for it to come back`,
+    );
     let wait = SETTLE_MS;
     const lookAgain = () => {
-      if (closed) return;
-      if (startWatching()) {
-        say(`${dir} is back: watching it again`);
-        void reload();
+      if (this.#closed) return;
+      if (this.#startWatching()) {
+        this.say(`${this.#dir} is back: watching it again`);
+        void this.#reload();
         return;
       }
       wait = Math.min(wait * 2, LOOK_MAX_MS);
-      look = setTimeout(lookAgain, wait);
-      look.unref();
+      this.#look = setTimeout(lookAgain, wait);
+      this.#look.unref();
     };
-    look = setTimeout(lookAgain, wait);
-    look.unref();
-  };
-
-  if (!startWatching()) lost();
-  return {
-    close() {
-      closed = true;
-      clearTimeout(settle);
-      clearTimeout(look);
-      watcher?.close();
-      loading?.abort();
-    },
-  };
+    this.#look = setTimeout(lookAgain, wait);
+    this.#look.unref();
+  }
 }
 
 /** The store of `data`, built a step at a time between answers; undefined once `signal` aborts. */
