@@ -33,6 +33,11 @@ export type StartMockOptions = {
   redactHeaders?: string[];
   /** `false` removes the admin API under `/_mock/` from the port (`use` still works in process). */
   admin?: boolean;
+  /**
+   * Requests a second per API key (or client address without one), as `--rate-limit N/s`: the
+   * next one within the second gets a 429 with Retry-After. Off when absent.
+   */
+  rateLimit?: number;
 };
 
 export type RunningMock = SteeringControls & {
@@ -79,6 +84,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     ...(options.host !== undefined && { host: options.host }),
     ...(options.answerCacheBytes !== undefined && { answerCacheBytes: options.answerCacheBytes }),
     ...(options.timeouts !== undefined && { timeouts: options.timeouts }),
+    ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
   });
   const base = options.basePath?.replace(/^\/*|\/*$/g, '');
   return {
