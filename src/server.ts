@@ -63,9 +63,11 @@ export function startServer(app: HrmockApp, options: ServeOptions = {}): Promise
         url: `http://${shownHost}:${port}`,
         port,
         // Stops accepting, lets the requests in flight finish, then closes each connection as
-        // soon as it is idle (keep-alive clients would otherwise hold the server open).
+        // soon as it is idle (keep-alive clients would otherwise hold the server open). A request
+        // held by a `hang` fault would never finish: its connection is reset at once.
         close: () =>
           new Promise<void>((done, fail) => {
+            for (const end of [...app.steering.hangs]) end();
             const sweep = setInterval(() => server.closeIdleConnections(), 50);
             server.close((error) => {
               clearInterval(sweep);
