@@ -1,8 +1,7 @@
 import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
 import { type Target, targetOf } from '../hr/target.ts';
+import { type SteeringControls, steeringControls } from '../http/admin/controls.ts';
 import type { JournalEntry, JournalFilter } from '../http/admin/journal.ts';
-import { parseScenario, type Scenario, type ScenarioInput } from '../http/admin/scenarios.ts';
-import { ApiError } from '../http/api-error.ts';
 import { type AppOptions, createApp, type HrmockApp } from '../http/app.ts';
 import type { ConnectionTimeouts } from '../node/connections.ts';
 import { startServer } from '../node/server.ts';
@@ -34,9 +33,14 @@ export type StartMockOptions = {
   redactHeaders?: string[];
   /** `false` removes the admin API under `/_mock/` from the port (`use` still works in process). */
   admin?: boolean;
+  /**
+   * Requests a second per API key (or client address without one), as `--rate-limit N/s`: the
+   * next one within the second gets a 429 with Retry-After. Off when absent.
+   */
+  rateLimit?: number;
 };
 
-export type RunningMock = {
+export type RunningMock = SteeringControls & {
   /** The base URL, base path included: `http://127.0.0.1:PORT` or `…/v1`. */
   url: string;
   port: number;
@@ -46,20 +50,11 @@ export type RunningMock = {
   app: HrmockApp;
   /** Stops accepting, finishes the requests in flight, closes. */
   close: () => Promise<void>;
-  /**
-   * Sets what the next matching requests get, newest first (as `POST /_mock/scenarios`):
-   * `use({path: '/profiles/searching', respond: {status: 500}, times: 1})`. Throws on a bad one.
-   */
-  use: (scenario: ScenarioInput) => Scenario;
-  /** The journal, oldest first, optionally filtered: `requests({path: '/profiles/searching'})`. */
-  requests: (filter?: JournalFilter) => JournalEntry[];
   /** The first request passing the filter, already received or to come; rejects after the timeout. */
   waitForRequest: (
     filter: JournalFilter,
     options?: { timeoutMs?: number },
   ) => Promise<JournalEntry>;
-  /** Removes every scenario and empties the journal, e.g. in `afterEach`. */
-  reset: () => void;
 };
 
 /**
@@ -83,12 +78,13 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
     ...(options.admin !== undefined && { admin: options.admin }),
   });
-  const { scenarios, journal } = app.steering;
+  const { journal } = app.steering;
   const server = await startServer(app, {
     port: options.port ?? 0,
     ...(options.host !== undefined && { host: options.host }),
     ...(options.answerCacheBytes !== undefined && { answerCacheBytes: options.answerCacheBytes }),
     ...(options.timeouts !== undefined && { timeouts: options.timeouts }),
+    ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
   });
   const base = options.basePath?.replace(/^\/*|\/*$/g, '');
   return {
@@ -97,23 +93,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     target: targetOf(app.store),
     app,
     close: server.close,
-    use: (scenario) => {
-      const parsed = parseScenario(scenario);
-      if (!parsed.ok)
-        throw new ApiError(
-          400,
-          `Invalid scenario: ${parsed.errors.map((e) => e.message).join('; ')}.`,
-          {
-            errors: parsed.errors,
-          },
-        );
-      return scenarios.add(parsed.value);
-    },
-    requests: (filter) => journal.list(filter),
+    ...steeringControls(app.steering),
     waitForRequest: (filter, waiting) => journal.waitFor(filter, waiting?.timeoutMs ?? 5000),
-    reset: () => {
-      scenarios.clear();
-      journal.clear();
-    },
   };
 }

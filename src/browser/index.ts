@@ -1,5 +1,14 @@
 // `hrmock/browser`: the mock with no server, for a Service Worker, MSW, or any `fetch` seam.
+export type { SteeringControls } from '../http/admin/controls.ts';
+export type { JournalEntry, JournalFilter } from '../http/admin/journal.ts';
+export type { Fault, Scenario, ScenarioInput, ScenarioResponse } from '../http/admin/scenarios.ts';
+export {
+  type MockControls,
+  type MockControlsOptions,
+  mockControls,
+} from './mock-controls.ts';
 export { createMockFetch, type MockFetch, type MockFetchOptions } from './mock-fetch.ts';
+export { mswResolver } from './msw.ts';
 export {
   installServiceWorkerMock,
   isMockedUrl,

@@ -1,4 +1,6 @@
 import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
+import { type SteeringControls, steeringControls } from '../http/admin/controls.ts';
+import { createSteering } from '../http/admin/steering.ts';
 import { createApp, type HrmockApp } from '../http/app.ts';
 
 export type MockFetchOptions = {
@@ -10,22 +12,36 @@ export type MockFetchOptions = {
   jobs?: number;
   /** Answer under this prefix, e.g. `/v1`, as `hrmock serve --base-path` does. */
   basePath?: string;
+  /** Requests kept for `requests()` (default 1000; 0 keeps none). */
+  journalSize?: number;
+  /** Headers the journal keeps as `[redacted]`, besides X-API-KEY, Authorization and cookies. */
+  redactHeaders?: string[];
 };
 
-/** The mock as a function: a Fetch API request in, the answer `hrmock serve` would give out. */
-export type MockFetch = (request: Request) => Promise<Response>;
+/**
+ * The mock as a function: a Fetch API request in, the answer `hrmock serve` would give out. It is
+ * steered and observed as `startMock()` is: `use(scenario)`, `requests(filter?)`, `reset()`.
+ */
+export type MockFetch = ((request: Request) => Promise<Response>) & SteeringControls;
 
 /**
  * The app `hrmock serve` runs, over the same seeded data, without a server: call it from a
  * Service Worker, an MSW handler, or a test. It indexes the data on its first request (about
- * 0.2 s for the default 1,000 profiles), so creating one is cheap.
+ * 0.2 s for the default 1,000 profiles), so creating one is cheap. A `reset` or `hang` fault
+ * rejects as `fetch` does on a network error (a `TypeError`).
  */
 export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   // Made now so that bad options throw here, not on some later request.
   const data = lazyFixtures({ seed: options.seed, profiles: options.profiles, jobs: options.jobs });
+  // Made now too, so that scenarios can be set before the first request.
+  const steering = createSteering({
+    ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
+    ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
+  });
   let app: HrmockApp | undefined;
-  return async (request) => {
-    app ??= createApp({ data, basePath: options.basePath, log: false });
+  const mockFetch = async (request: Request) => {
+    app ??= createApp({ data, basePath: options.basePath, log: false, steering });
     return app.fetch(request);
   };
+  return Object.assign(mockFetch, steeringControls(steering));
 }

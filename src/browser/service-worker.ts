@@ -41,14 +41,19 @@ export function installServiceWorkerMock(
   return mockFetch;
 }
 
+/** The admin API, at the origin's root whatever the base path, as on `hrmock serve`'s port. */
+const ADMIN = /^\/_mock\/(scenarios(\/[^/]*)?|requests|reset)$/;
+
 /**
  * Whether the mock answers this URL: on `origin`, under `basePath`, anything under a resource of
- * the route table (`/profiles/…`, `/jobs/…`), its other paths (the singular grading ones), and
- * `/_mock/target`, `/openapi.json` or `/openapi.yaml`. Pages, scripts, styles and other origins
- * are not its business.
+ * the route table (`/profiles/…`, `/jobs/…`), its other paths (the singular grading ones),
+ * `/_mock/target`, `/openapi.json` or `/openapi.yaml`; and the admin API (`/_mock/scenarios`,
+ * `/_mock/requests`, `/_mock/reset`) at the root. Pages, scripts, styles and other origins are
+ * not its business.
  */
 export function isMockedUrl(url: URL, origin: string, basePath = '/'): boolean {
   if (url.origin !== origin) return false;
+  if (ADMIN.test(url.pathname)) return true;
   const base = `/${basePath.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
   if (!url.pathname.startsWith(`${base}/`)) return false;
   const path = url.pathname.slice(base.length);

@@ -4,6 +4,7 @@ import { targetOf } from '../hr/target.ts';
 import { createApp, DEFAULT_LIMITS } from '../http/app.ts';
 import type { Chaos } from '../http/chaos.ts';
 import { DEFAULT_TIMEOUTS } from '../node/connections.ts';
+import { MAX_RATE } from '../node/rate-limit.ts';
 import { startServer } from '../node/server.ts';
 import type { StoreData } from '../store/types.ts';
 import { FIXTURE_FLAGS, lazyFixturesFrom } from './fixture-options.ts';
@@ -44,7 +45,10 @@ export const SERVE_HELP = `hrmock serve: run the mock server
                     behind --api-key when set); off: removed (404)
   --journal-size N  requests kept for GET /_mock/requests (default 1000; 0 turns it off)
   --redact-header H a header the journal keeps as [redacted] (besides X-API-KEY,
-                    Authorization and cookies); repeat for several`;
+                    Authorization and cookies); repeat for several
+  --rate-limit N/s  at most N requests a second per API key (per client address without
+                    one) on the API's operations; the next gets a 429 with Retry-After (off
+                    by default; N from 1 to ${MAX_RATE})`;
 
 /**
  * V8 moves an allocation site's objects straight to the old generation once most of them are
@@ -87,6 +91,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       admin: { type: 'string' },
       'journal-size': { type: 'string' },
       'redact-header': { type: 'string', multiple: true },
+      'rate-limit': { type: 'string' },
     },
     strict: true,
   });
@@ -108,6 +113,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   if (admin !== 'on' && admin !== 'off')
     throw new UsageError(`--admin must be on or off, got "${admin}"`);
   const journalSize = positiveInt('journal-size', values['journal-size'], 1000, 0);
+  const rateLimit = rateFrom(values['rate-limit']);
   const port = positiveInt('port', values.port, 4010, 0);
   if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
   const started = performance.now();
@@ -152,6 +158,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       answerCacheBytes: cacheMb * 1024 * 1024,
       timeouts,
       compress,
+      ...(rateLimit !== undefined && { rateLimit }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -216,6 +223,18 @@ function chaosFrom(
     chaos.failRate = rate;
   }
   return { chaos };
+}
+
+/** `--rate-limit N/s`: requests a second, or undefined when the flag is absent. */
+function rateFrom(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^\s*(\d+)\s*\/\s*s\s*$/.exec(value);
+  const rate = Number(match?.[1]);
+  if (match === null || !(rate >= 1 && rate <= MAX_RATE))
+    throw new UsageError(
+      `--rate-limit takes requests a second as N/s with N from 1 to ${MAX_RATE}, e.g. 10/s, got "${value}"`,
+    );
+  return rate;
 }
 
 function options(apiKey: string | undefined): string {

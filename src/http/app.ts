@@ -56,6 +56,8 @@ export type AppOptions = {
   journalSize?: number;
   /** Headers the journal keeps as `[redacted]`, besides X-API-KEY, Authorization and cookies. */
   redactHeaders?: string[];
+  /** Scenarios and journal made beforehand (`createSteering`), for an app made on first use. */
+  steering?: Steering;
 };
 
 export type HrmockApp = Hono & {
@@ -108,10 +110,12 @@ export function createApp(options: AppOptions): HrmockApp {
     }),
   );
   app.use(urlLimit(limits.urlBytes));
-  const steering = createSteering({
-    ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
-    ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
-  });
+  const steering =
+    options.steering ??
+    createSteering({
+      ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
+      ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
+    });
   if (options.admin !== false) adminRoutes(app, steering, options.apiKey);
 
   const api = new Hono();

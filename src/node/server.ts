@@ -9,6 +9,7 @@ import {
   serverTimeoutOptions,
 } from './connections.ts';
 import { createNodeListener } from './node-listener.ts';
+import { rateLimited } from './rate-limit.ts';
 
 export type RunningServer = { url: string; port: number; close: () => Promise<void> };
 
@@ -23,6 +24,11 @@ export type ServeOptions = {
   compress?: 'auto' | 'off';
   /** Answer the six operations without Hono when nothing else is needed (default true). */
   fastPath?: boolean;
+  /**
+   * Requests a second per API key (or client address without one) on the API's operations; the
+   * next one within the second gets the 429 error envelope with Retry-After. Off when absent.
+   */
+  rateLimit?: number;
 };
 
 export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -33,11 +39,13 @@ export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
  */
 export function startServer(app: HrmockApp, options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const listener = createNodeListener(app, {
+  const answering = createNodeListener(app, {
     answerCacheBytes: options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
     compress: options.compress ?? 'auto',
     fastPath: options.fastPath ?? true,
   });
+  const listener =
+    options.rateLimit === undefined ? answering : rateLimited(app, options.rateLimit, answering);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const server = createServer(
     { maxHeaderSize: 256 * 1024, ...serverTimeoutOptions(timeouts) },
@@ -55,9 +63,11 @@ export function startServer(app: HrmockApp, options: ServeOptions = {}): Promise
         url: `http://${shownHost}:${port}`,
         port,
         // Stops accepting, lets the requests in flight finish, then closes each connection as
-        // soon as it is idle (keep-alive clients would otherwise hold the server open).
+        // soon as it is idle (keep-alive clients would otherwise hold the server open). A request
+        // held by a `hang` fault would never finish: its connection is reset at once.
         close: () =>
           new Promise<void>((done, fail) => {
+            for (const end of [...app.steering.hangs]) end();
             const sweep = setInterval(() => server.closeIdleConnections(), 50);
             server.close((error) => {
               clearInterval(sweep);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type Crafted, craftedRequests } from './crafted.ts';
+import { journalRows } from './journal.ts';
 import { drive, ensureWrk, HEADERS, type Load, type LoadRequest } from './load.ts';
 import {
   type Child,
@@ -297,6 +298,7 @@ if (only !== 'large') {
   facts.rss_mb_1000 = residentMb(small.pid);
   for (const child of [small, smallUncached, smallPlain, prism.static, prism.dynamic])
     await child.stop();
+  rows.push(...(await journalRows(connections)));
 
   const checkStarted = performance.now();
   await promisify(execFile)(process.execPath, ['bin/hrmock.js', 'check'], { cwd: root });

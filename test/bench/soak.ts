@@ -80,7 +80,9 @@ function mixedTraffic(t: Target): LoadRequest[] {
   return requests;
 }
 
-const server = await startHrmock(1000);
+// SOAK_SERVE_ARGS: flags for hrmock serve, e.g. '--journal-size 0' for a run without the journal.
+const extra = (process.env.SOAK_SERVE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+const server = await startHrmock(1000, { extra });
 const target = ((await (await fetch(`${server.url}/_mock/target`)).json()) as { data: Target })
   .data;
 const requests = mixedTraffic(target);

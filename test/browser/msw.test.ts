@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { setupServer } from 'msw/node';
 import type { Browser, Response as PageResponse } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { handlers } from '../../examples/msw/handlers.ts';
+import { handlers, mockFetch } from '../../examples/msw/handlers.ts';
 import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
 import { browserShims } from '../../scripts/browser-shims.ts';
 import { targetOf } from '../../src/hr/target.ts';
@@ -51,6 +51,29 @@ describe('the MSW handlers of examples/msw in Node (setupServer)', () => {
     expect(expected.status).toBe(status);
     expect(got.status).toBe(status);
     expect(await got.json()).toEqual(await expected.json());
+  });
+
+  it('answers a scenario set with use() for its times, then as before, and journals what was sent', async () => {
+    mockFetch.reset();
+    mockFetch.use({ path: '/profiles/searching', respond: { status: 429 }, times: 1 });
+    const limited = await fetch(`https://api.example${searching}`);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('1');
+    expect((await limited.json()).code).toBe(429);
+    expect((await fetch(`https://api.example${searching}`)).status).toBe(200);
+    const sent = mockFetch.requests({ path: '/profiles/searching' });
+    expect(sent.map((e) => e.status)).toEqual([429, 200]);
+    expect(sent[0]?.params).toMatchObject({ text_keywords: ['python'], limit: 5 });
+    mockFetch.reset();
+    expect(mockFetch.requests()).toEqual([]);
+  });
+
+  it('gives a network error, not a 500, for a reset fault', async () => {
+    mockFetch.use({ path: '/jobs/searching', respond: { fault: 'reset' }, times: 1 });
+    const search = `https://api.example/jobs/searching?${query({ board_keys: t.jobs.board_keys })}`;
+    await expect(fetch(search)).rejects.toThrow(TypeError);
+    expect((await fetch(search)).status).toBe(200);
+    mockFetch.reset();
   });
 
   it('leaves other paths unhandled', async () => {

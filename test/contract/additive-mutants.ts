@@ -266,3 +266,16 @@ export function mutated(mutant: ContractMutant, current: OpenApiDoc = loadContra
   mutant.change(copy);
   return copy as OpenApiDoc;
 }
+
+/**
+ * The current contract as it was before 1.3.0 documented 429 (and its response component): the
+ * older side of the one change 1.3.0 makes, for ADDITIVE and Specmatic to judge alike.
+ */
+export function withoutTooManyRequests(current: OpenApiDoc): Doc {
+  const doc = structuredClone(current) as Doc;
+  for (const item of Object.values(doc.paths as Doc))
+    for (const operation of Object.values(item as Doc))
+      if (typeof operation === 'object' && operation?.responses) delete operation.responses['429'];
+  delete doc.components.responses.TooManyRequests;
+  return doc;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Break, breakingChanges } from '../../contract/suite/breaking-changes.ts';
 import { loadContract, loadHistory } from '../../contract/suite/openapi.ts';
 import { OPT_INS } from '../../contract/suite/opt-ins.ts';
-import { CONTRACT_MUTANTS, mutated } from './additive-mutants.ts';
+import { CONTRACT_MUTANTS, mutated, withoutTooManyRequests } from './additive-mutants.ts';
 
 const current = loadContract();
 const history = loadHistory();
@@ -65,5 +65,30 @@ describe('ADDITIVE: full objects that only return_profile / return_job opt into'
       'return_profile #/components/schemas/Profile',
       'return_job #/components/schemas/Job',
     ]);
+  });
+});
+
+describe('ADDITIVE: 429 on every operation (1.3.0)', () => {
+  const before = withoutTooManyRequests(current);
+  const operations = Object.values(current.paths as Record<string, any>).flatMap((item) =>
+    Object.values(item).filter((o: any) => o?.responses !== undefined),
+  ) as any[];
+
+  it('documents 429 with a required Retry-After on each of the twelve operations', () => {
+    expect(operations).toHaveLength(12);
+    for (const operation of operations)
+      expect(operation.responses['429'].$ref).toBe('#/components/responses/TooManyRequests');
+    const response = (current as any).components.responses.TooManyRequests;
+    expect(response.headers['Retry-After'].required).toBe(true);
+  });
+
+  it('finds adding it additive', () => {
+    expect(breakingChanges(before as any, current)).toEqual([]);
+  });
+
+  it('reports taking it away again', () => {
+    const breaks = breakingChanges(current, before as any);
+    expect(breaks).toHaveLength(12);
+    expect(new Set(breaks.map((b) => b.what))).toEqual(new Set(['response removed']));
   });
 });

@@ -8,7 +8,7 @@ import {
   type Pair,
   type Verdict,
 } from '../support/specmatic.ts';
-import { CONTRACT_MUTANTS, mutated } from './additive-mutants.ts';
+import { CONTRACT_MUTANTS, mutated, withoutTooManyRequests } from './additive-mutants.ts';
 
 /**
  * Where Specmatic 2.55.1 and ADDITIVE disagree on a mutant, and why (docs/contract-rules.md lists the same).
@@ -62,6 +62,19 @@ const pairs: Pair[] = [
     newer: currentText,
     extension: 'yaml' as const,
   })),
+  // 1.3.0's one change, 429 on every operation, in both directions.
+  {
+    name: 'added-429',
+    older: JSON.stringify(withoutTooManyRequests(current), null, 1),
+    newer: JSON.stringify(current, null, 1),
+    extension: 'json' as const,
+  },
+  {
+    name: 'removed-429',
+    older: JSON.stringify(current, null, 1),
+    newer: JSON.stringify(withoutTooManyRequests(current), null, 1),
+    extension: 'json' as const,
+  },
   ...CONTRACT_MUTANTS.map((mutant, i) => ({
     name: slug(i),
     older: firstPublishedText,
@@ -93,6 +106,20 @@ describe.skipIf(!javaAvailable())("Specmatic's backward-compatibility-check", ()
       expect(verdict?.compatible, verdict?.report).toBe(true);
     },
   );
+
+  it('agrees with ADDITIVE that documenting 429 on every operation is additive', () => {
+    const additive = breakingChanges(withoutTooManyRequests(current) as any, current).length === 0;
+    const verdict = verdicts.get('added-429');
+    expect(additive).toBe(true);
+    expect(verdict?.compatible, verdict?.report).toBe(true);
+  });
+
+  it('agrees with ADDITIVE that taking 429 away again breaks', () => {
+    const additive = breakingChanges(current, withoutTooManyRequests(current) as any).length === 0;
+    const verdict = verdicts.get('removed-429');
+    expect(additive).toBe(false);
+    expect(verdict?.compatible, verdict?.report).toBe(false);
+  });
 
   it.each(CONTRACT_MUTANTS.map((m, i) => [m.name, m, i] as const))(
     'agrees with ADDITIVE on %s, or disagrees for a reason docs/contract-rules.md gives',

@@ -14,7 +14,7 @@ function preferring(path: string, prefer: string, method = 'GET'): Request {
 }
 
 describe('Prefer: code=NNN', () => {
-  it.each([400, 401, 402, 404, 414, 500])(
+  it.each([400, 401, 402, 404, 414, 429, 500])(
     'answers a documented %i with a valid envelope',
     async (code) => {
       const { status, body } = await send(app, preferring(searching, `code=${code}`));
@@ -29,11 +29,17 @@ describe('Prefer: code=NNN', () => {
     expect(headers.get('allow')).toBe('GET');
   });
 
+  it('answers a forced 429 with Retry-After, as contract 1.3.0 documents', async () => {
+    const { status, headers } = await send(app, preferring(searching, 'code=429'));
+    expect(status).toBe(429);
+    expect(headers.get('retry-after')).toBe('1');
+  });
+
   it('answers 400 listing the documented codes for an undocumented one', async () => {
     const { status, body } = await send(app, preferring(searching, 'code=418'));
     expect(status).toBe(400);
     expect(body.errors[0].param).toBe('Prefer');
-    expect(body.message).toMatch(/200, 400, 401, 402, 404, 405, 414, 500/);
+    expect(body.message).toMatch(/200, 400, 401, 402, 404, 405, 414, 429, 500/);
   });
 
   it('answers 400 for a code the operation documents only for POST', async () => {

@@ -247,7 +247,7 @@ app.request('/_mock/target').then((r) => console.log(r.status));
     const { code, stdout } = await typeCheck(
       'consumer.ts',
       `import { createApp, lazyFixtures, type Profile, startMock } from 'hrmock';
-import { createMockFetch } from 'hrmock/browser';
+import { createMockFetch, type JournalEntry, type MockControls, mockControls } from 'hrmock/browser';
 import { type Report, runCheck } from 'hrmock/check';
 
 const mock = await startMock({ seed: 1, port: 0 });
@@ -256,7 +256,13 @@ const failed: string[] = report.results.filter((r) => r.outcome.status === 'fail
 const first: Profile | undefined = undefined;
 const app = createApp({ data: lazyFixtures({ profiles: 10 }), log: false });
 const fetchMock = createMockFetch({ seed: 1 });
-export { app, failed, fetchMock, first };
+const scenario = fetchMock.use({ path: '/profiles/searching', respond: { status: 429 }, times: 1 });
+const sent: JournalEntry[] = fetchMock.requests({ path: '/profiles/searching' });
+fetchMock.reset();
+const controls: MockControls = mockControls({ origin: mock.url });
+// @ts-expect-error: no such fault
+fetchMock.use({ path: '/profiles/searching', respond: { fault: 'boom' } });
+export { app, controls, failed, fetchMock, first, scenario, sent };
 // @ts-expect-error: startMock takes no such option
 await startMock({ colour: 'blue' });
 `,

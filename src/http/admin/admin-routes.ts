@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
 import { ApiError } from '../api-error.ts';
 import { apiKeyGuard } from '../middleware.ts';
+import { checkedScenario } from './controls.ts';
 import type { JournalFilter } from './journal.ts';
-import { parseScenario } from './scenarios.ts';
 import type { Steering } from './steering.ts';
 
 /**
@@ -21,14 +21,7 @@ export function adminRoutes(app: Hono, steering: Steering, apiKey: string | unde
       app.use(path, apiKeyGuard(apiKey));
 
   app.post('/_mock/scenarios', async (c) => {
-    const parsed = parseScenario(await jsonBody(c));
-    if (!parsed.ok)
-      throw new ApiError(
-        400,
-        `Invalid scenario: ${parsed.errors.map((e) => e.message).join('; ')}.`,
-        { errors: parsed.errors },
-      );
-    const scenario = scenarios.add(parsed.value);
+    const scenario = scenarios.add(checkedScenario(await jsonBody(c)));
     return c.json({ code: 201, message: 'Scenario added.', data: scenario }, 201);
   });
   app.get('/_mock/scenarios', (c) =>

@@ -54,6 +54,10 @@ export class Journal {
   #id = 1;
 
   constructor(size: number, redact: string[] = []) {
+    if (!(Number.isInteger(size) && size >= 0))
+      throw new RangeError(
+        `journalSize must be a whole number of requests, 0 or more (0 keeps none), got ${JSON.stringify(size)}`,
+      );
     this.size = size;
     this.#ring = new Array(size);
     this.#secret = new Set([...ALWAYS_REDACTED, ...redact.map((h) => h.toLowerCase())]);

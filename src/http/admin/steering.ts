@@ -14,13 +14,17 @@ export type SteeringOptions = {
   redactHeaders?: string[];
 };
 
-/** What a test steers (scenarios) and observes (the journal) of one app. */
-export type Steering = { scenarios: ScenarioBook; journal: Journal };
+/**
+ * What a test steers (scenarios) and observes (the journal) of one app; `hangs` ends each
+ * request a `hang` fault holds, so that stopping a server need not wait for its clients.
+ */
+export type Steering = { scenarios: ScenarioBook; journal: Journal; hangs: Set<() => void> };
 
 export function createSteering(options: SteeringOptions = {}): Steering {
   return {
     scenarios: new ScenarioBook(),
     journal: new Journal(options.journalSize ?? 1000, options.redactHeaders),
+    hangs: new Set(),
   };
 }
 
@@ -111,7 +115,7 @@ export function scenarioMiddleware(steering: Steering, maxDepth: number): Middle
       return next();
     }
     c.set('fault' as never, respond.fault as never);
-    if (respond.fault === 'hang') await aborted(c.req.raw.signal);
+    if (respond.fault === 'hang') await aborted(c.req.raw.signal, steering.hangs);
     else if (respond.fault !== 'reset') await next();
     c.res = markFault(
       respond.fault,
@@ -131,9 +135,16 @@ async function requestParams(c: Context, url: URL, maxDepth: number): Promise<Ra
   }
 }
 
-function aborted(signal: AbortSignal): Promise<void> {
+/** Resolves when the client gives up (its signal aborts) or the server stops (`hangs`). */
+function aborted(signal: AbortSignal, hangs: Set<() => void>): Promise<void> {
   if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) =>
-    signal.addEventListener('abort', () => resolve(), { once: true }),
-  );
+  return new Promise((resolve) => {
+    const end = () => {
+      hangs.delete(end);
+      signal.removeEventListener('abort', end);
+      resolve();
+    };
+    hangs.add(end);
+    signal.addEventListener('abort', end, { once: true });
+  });
 }

@@ -34,6 +34,21 @@ describe('faults on the node server', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it('resets a hung connection when the mock stops, instead of waiting for its client', async () => {
+    const own = await startMock({ profiles: 60, jobs: 20 });
+    own.use({ path: '/jobs/searching', respond: { fault: 'hang' } });
+    const hung = request(
+      `${own.url}/jobs/searching?${query({ board_keys: own.target.jobs.board_keys })}`,
+    ).then(
+      (r) => `answered ${r.statusCode}`,
+      (error: Error & { code?: string }) => error.code,
+    );
+    while (own.app.steering.hangs.size === 0) await new Promise((r) => setTimeout(r, 10));
+    await own.close();
+    expect(await hung).toMatch(/^(ECONNRESET|UND_ERR_SOCKET)$/);
+    expect(own.app.steering.hangs.size).toBe(0);
+  }, 20_000);
+
   it('answers 200 with a body that is not JSON', async () => {
     mock.use({ path: '/profiles/searching', respond: { fault: 'malformed-json' } });
     const response = await fetch(searching);

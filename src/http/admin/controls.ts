@@ -1,0 +1,41 @@
+import { ApiError } from '../api-error.ts';
+import type { JournalEntry, JournalFilter } from './journal.ts';
+import { parseScenario, type Scenario, type ScenarioInput } from './scenarios.ts';
+import type { Steering } from './steering.ts';
+
+/**
+ * Steering a mock from the test that runs it, without HTTP: the same scenario shape and journal
+ * as `/_mock/`, for `startMock()` on Node and `createMockFetch()` in a page or under MSW.
+ */
+export type SteeringControls = {
+  /**
+   * Sets what the next matching requests get, newest first (as `POST /_mock/scenarios`):
+   * `use({path: '/profiles/searching', respond: {status: 500}, times: 1})`. Throws on a bad one.
+   */
+  use: (scenario: ScenarioInput) => Scenario;
+  /** The journal, oldest first, optionally filtered: `requests({path: '/profiles/searching'})`. */
+  requests: (filter?: JournalFilter) => JournalEntry[];
+  /** Removes every scenario and empties the journal, e.g. in `afterEach`. */
+  reset: () => void;
+};
+
+export function steeringControls(steering: Steering): SteeringControls {
+  const { scenarios, journal } = steering;
+  return {
+    use: (scenario) => scenarios.add(checkedScenario(scenario)),
+    requests: (filter) => journal.list(filter),
+    reset: () => {
+      scenarios.clear();
+      journal.clear();
+    },
+  };
+}
+
+/** The scenario if its shape is right; else the 400 that `POST /_mock/scenarios` would answer. */
+export function checkedScenario(input: unknown): ScenarioInput {
+  const parsed = parseScenario(input);
+  if (parsed.ok) return parsed.value;
+  throw new ApiError(400, `Invalid scenario: ${parsed.errors.map((e) => e.message).join('; ')}.`, {
+    errors: parsed.errors,
+  });
+}

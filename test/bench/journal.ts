@@ -1,0 +1,154 @@
+// The journal's cost: the bench's distinct (uncached) rows, 1,000 profiles, no scenario set,
+// on two servers alike but for the journal: on at its default size (1,000) and --journal-size 0.
+// Run alone with `tsx test/bench/journal.ts`; npm run bench runs it too (run.ts).
+// Environment: BENCH_CONNECTIONS (default 16); JOURNAL_BENCH_CONTROL=1 turns the journal off on
+// both servers (an A/A run: the noise floor of the ratios on this machine).
+import { readFileSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Journal } from '../../src/http/admin/journal.ts';
+import { drive, ensureWrk, HEADERS, type Load, type LoadRequest } from './load.ts';
+import { type Child, startHrmock } from './processes.ts';
+import { scenarios } from './scenarios.ts';
+
+/** Rounds of the two servers, taken in turn: a shared machine drifts more than they differ. */
+const ROUNDS = 15;
+const ROUND_SECONDS = 1;
+
+export type JournalRow = {
+  scenario: string;
+  server: string;
+  load: Load;
+  /** Journal on / journal off, the median of the rounds' ratios (on the journal-on row). */
+  vsOff?: number;
+  /** What recording one of the row's requests costs in process, in µs (on the journal-on row). */
+  recordUs?: number;
+  /** The server's CPU time per request over all rounds, in µs. */
+  cpuUs: number;
+};
+
+function checked(load: Load, what: string): Load {
+  if (load.errors > 0 || load.non2xx > 0)
+    throw new Error(`${what}: ${load.errors} errors, ${load.non2xx} non-2xx answers`);
+  return load;
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+}
+
+/** CPU time a process has used (user + system), in ms, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Each distinct row on both servers, in alternating rounds. Two ratios on the journal-on row:
+ * req/s (the median of the rounds' ratios) and the servers' CPU time per request over all rounds,
+ * which other processes on a shared machine disturb far less than they disturb throughput.
+ */
+export async function journalRows(connections = 16): Promise<JournalRow[]> {
+  ensureWrk();
+  // JOURNAL_BENCH_CONTROL=1: both servers without the journal, to see how far two alike differ.
+  const control = process.env.JOURNAL_BENCH_CONTROL === '1' ? ['--journal-size', '0'] : [];
+  const on = await startHrmock(1000, { answerCacheMb: 0, extra: control });
+  const off = await startHrmock(1000, { answerCacheMb: 0, extra: ['--journal-size', '0'] });
+  const rows: JournalRow[] = [];
+  try {
+    for (const scenario of await scenarios(on.url, 1000)) {
+      const requests = scenario.distinct;
+      for (const child of [on, off]) warm(child, requests, connections);
+      const loads: { on: Load[]; off: Load[] } = { on: [], off: [] };
+      const cpu = { on: 0, off: 0 };
+      const round = { connections, seconds: ROUND_SECONDS };
+      for (let k = 0; k < ROUNDS; k++) {
+        // Which goes first swaps each round, so neither always meets the machine warmer.
+        const order = k % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+        for (const side of order) {
+          const child = side === 'on' ? on : off;
+          const before = cpuMs(child.pid);
+          loads[side].push(checked(drive(child.url, requests, round), side));
+          cpu[side] += cpuMs(child.pid) - before;
+        }
+      }
+      const served = (list: Load[]) => list.reduce((sum, l) => sum + l.requests, 0);
+      const cpuUs = {
+        on: (cpu.on * 1000) / served(loads.on),
+        off: (cpu.off * 1000) / served(loads.off),
+      };
+      const ratios = loads.on.map((load, k) => load.reqPerSec / (loads.off[k] as Load).reqPerSec);
+      const middle = (list: Load[]) =>
+        list.find((l) => l.reqPerSec === median(list.map((x) => x.reqPerSec))) as Load;
+      const name = `hrmock --answer-cache-mb 0, ${requests.length} distinct`;
+      const vsOff = median(ratios);
+      const recordUs = recordMicroseconds(requests);
+      rows.push(
+        {
+          scenario: scenario.name,
+          server: `${name}, journal on (1,000): ${vsOff.toFixed(2)} of journal off in req/s, ${(cpuUs.off / cpuUs.on).toFixed(2)} in CPU per request; a record costs ${recordUs.toFixed(2)} µs in process`,
+          load: middle(loads.on),
+          vsOff,
+          recordUs,
+          cpuUs: cpuUs.on,
+        },
+        {
+          scenario: scenario.name,
+          server: `${name}, --journal-size 0`,
+          load: middle(loads.off),
+          cpuUs: cpuUs.off,
+        },
+      );
+    }
+  } finally {
+    await on.stop();
+    await off.stop();
+  }
+  return rows;
+}
+
+/**
+ * What the server adds per request with the journal on, measured in this process where nothing
+ * else competes: `Journal.record` of the row's requests with wrk's headers, the median of five
+ * runs of 100,000. Throughput on a shared machine drifts by more than this between rounds.
+ */
+function recordMicroseconds(requests: LoadRequest[]): number {
+  const journal = new Journal(1000);
+  const headers = { host: '127.0.0.1:4010', ...HEADERS, 'content-length': '300' };
+  const runs: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const calls = 100_000;
+    const started = performance.now();
+    for (let i = 0; i < calls; i++) {
+      const request = requests[i % requests.length] as LoadRequest;
+      const body = request.body === undefined ? undefined : Buffer.from(request.body).toString();
+      journal.record(request.method, request.path, body, headers, 200, 1);
+    }
+    runs.push(((performance.now() - started) * 1000) / calls);
+  }
+  return median(runs);
+}
+
+/** A second of load first (JIT, connections, the first sight of each object). */
+function warm(child: Child, requests: LoadRequest[], connections: number) {
+  drive(child.url, requests, { connections, seconds: 1 });
+}
+
+export function journalTable(rows: JournalRow[]): string {
+  const lines = [
+    '| scenario | server | req/s | p50 ms | p99 ms | CPU µs per request | × journal off (req/s) |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.scenario} | ${r.server} | ${Math.round(r.load.reqPerSec)} | ${r.load.p50} | ${r.load.p99} | ${Math.round(r.cpuUs)} | ${r.vsOff?.toFixed(2) ?? ''} |`,
+    );
+  return lines.join('\n');
+}
+
+if (
+  process.argv[1] !== undefined &&
+  realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)
+) {
+  const rows = await journalRows(Number(process.env.BENCH_CONNECTIONS ?? 16));
+  process.stdout.write(`${journalTable(rows)}\n`);
+}
