@@ -57,11 +57,11 @@ export function shellWord(text: string): string {
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
     if (char === "'" || char === '\\') out += `\\${char}`;
+    // As UTF-8 bytes: `\xHH` means the same byte in every locale, `\uHHHH` does not.
     else if (unprintable(code))
-      out +=
-        code < 0x80
-          ? `\\x${code.toString(16).padStart(2, '0')}`
-          : `\\u${code.toString(16).padStart(4, '0')}`;
+      out += [...Buffer.from(char, 'utf8')]
+        .map((b) => `\\x${b.toString(16).padStart(2, '0')}`)
+        .join('');
     else out += char;
   }
   return `$'${out}'`;
