@@ -1,6 +1,5 @@
 import { NoAnswer, type SuiteClient } from './client.ts';
 import { type Coverage, coverageOf, gated } from './coverage.ts';
-import { FUZZ_ID, fuzzRule } from './fuzz/fuzz-rule.ts';
 import { loadContract, loadHistory, type OpenApiDoc } from './openapi.ts';
 import { contractOperations } from './operation-inputs.ts';
 import {
@@ -107,11 +106,15 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     validator: new ContractValidator(contract),
     history,
   };
-  const fuzz = options.fuzz === undefined ? [] : [fuzzRule(options.fuzz)];
+  // Loaded only when asked for: fast-check stays out of every other command's start-up.
+  const fuzz =
+    options.fuzz === undefined
+      ? []
+      : [(await import('./fuzz/fuzz-rule.ts')).fuzzRule(options.fuzz)];
   const rules = [...RULES, ...(options.viaPrism ? [PRISM] : []), ...fuzz];
   // ENV judges every answer the rules got, so it runs after them; FUZZ comes after everything.
   const runOrder = [
-    ...rules.filter((r) => r !== ENV && r !== PRISM && r.id !== FUZZ_ID),
+    ...rules.filter((r) => r !== ENV && r !== PRISM && !fuzz.includes(r)),
     ENV,
     ...(options.viaPrism ? [PRISM] : []),
     ...fuzz,

@@ -4,6 +4,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../contract/suite/openapi.ts';
 import { contractOperations } from '../../contract/suite/operation-inputs.ts';
+import { runCheck } from '../../src/api/run-check.ts';
 import type { RunningServer } from '../../src/server.ts';
 import { type Fetch, MUTANTS } from '../mutants/mutants.ts';
 import { checkCli, serveMock } from '../support/check-cli.ts';
@@ -121,6 +122,12 @@ describe('coverage', () => {
     const { coverage } = JSON.parse(out);
     expect(coverage.percent).toBeLessThan(report.coverage.percent);
     expect(coverage.met).toBe(false);
+  });
+
+  it('is in the report runCheck gives, with the threshold applied', async () => {
+    const result = await runCheck({ baseUrl: mock.url, minCoverage: 100 });
+    expect(result.coverage?.percent).toBe(report.coverage.percent);
+    expect(result.coverage?.met).toBe(false);
   });
 
   it.each(['-1', '101', 'most', ''])(
