@@ -2,13 +2,15 @@
 export type PaceLimit = number | 'unlimited';
 
 /**
- * Keeps a whole run under `rps` requests a second: each request waits for its slot, slots are
- * 1/rps s apart, so any one-second window holds at most `rps` of them.
+ * Keeps a whole run under `rps` requests a second: each request goes at least 1/rps s after the
+ * previous one went (measured when it went, not when it was due), so any one-second window holds
+ * at most `rps` of them. Callers queue: two at once still go one gap apart.
  */
 export class Pace {
   readonly rps: PaceLimit;
   readonly #gapMs: number;
-  #next = 0;
+  #last = Number.NEGATIVE_INFINITY;
+  #queue: Promise<void> = Promise.resolve();
 
   constructor(rps: PaceLimit) {
     this.rps = rps;
@@ -16,12 +18,17 @@ export class Pace {
   }
 
   /** Resolves when the next request may go. */
-  async take(): Promise<void> {
-    if (this.#gapMs === 0) return;
-    const now = performance.now();
-    const slot = Math.max(now, this.#next);
-    this.#next = slot + this.#gapMs;
-    if (slot > now) await sleep(slot - now);
+  take(): Promise<void> {
+    if (this.#gapMs === 0) return Promise.resolve();
+    this.#queue = this.#queue.then(async () => {
+      // A timer may fire a little early: wait until the gap has really passed.
+      for (let left = this.#last + this.#gapMs - performance.now(); left > 0; ) {
+        await sleep(Math.ceil(left));
+        left = this.#last + this.#gapMs - performance.now();
+      }
+      this.#last = performance.now();
+    });
+    return this.#queue;
   }
 }
 

@@ -108,6 +108,22 @@ describe('a 429', () => {
     expect(code).toBe(0);
   }, 60_000);
 
+  it('is waited out on the target the mock serves too', async () => {
+    let told = false;
+    const server = await serve((fetch) => async (request) => {
+      if (told || !new URL(request.url).pathname.startsWith('/_mock/target')) return fetch(request);
+      told = true;
+      return new Response('{"code":429,"message":"Too many requests"}', {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '1' },
+      });
+    });
+    const { code, out } = await checkCli(['--base-url', server.url]);
+    expect(told).toBe(true);
+    expect(out).toMatch(/14 rules: 14 passed, 0 failed/);
+    expect(code).toBe(0);
+  }, 60_000);
+
   it('fails its request when Retry-After goes past the deadline', async () => {
     const seen = { count: 0 };
     const server = await serve(busyFirst(1_000_000, '600', seen));
