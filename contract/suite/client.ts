@@ -1,3 +1,5 @@
+import { Pace, retryAfterMs, sleep } from './pace.ts';
+import { curlCommand, type SentRequest, type ShownHeaders, shownHeaderValue } from './reproduce.ts';
 import { CrossOriginRedirect, fetchWithinOrigin } from './same-origin.ts';
 
 /** One request the suite sent and what came back, kept as evidence. */
@@ -15,6 +17,24 @@ export type Exchange = {
   /** The parsed JSON body, or undefined when it was not JSON. */
   body: any;
   ms: number;
+  /** The request as sent, for a reproducer. */
+  sent: SentRequest;
+};
+
+/** One request to send: any method, a query string as given, a body as given. */
+export type Outgoing = {
+  method: string;
+  path: string;
+  /** The encoded query string, without `?` (may repeat a name). */
+  query?: string;
+  body?: string;
+  contentType?: string;
+  /** Parameters as meant, for reports and coverage. */
+  params?: Record<string, unknown>;
+  /** Without the run's headers (credentials). */
+  bare?: boolean;
+  /** To the implementation's own base URL, past a proxy in front. */
+  direct?: boolean;
 };
 
 export type ClientOptions = {
@@ -35,6 +55,10 @@ export type ClientOptions = {
    * itself): the implementation's own base URL.
    */
   directBaseUrl?: string;
+  /** The pace of the whole run, shared with anything else that sends (default: no limit). */
+  pace?: Pace;
+  /** How reproducers show each run header (default: an environment reference named after it). */
+  shownHeaders?: ShownHeaders;
 };
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -45,10 +69,13 @@ export class NoAnswer extends Error {
   override name = 'NoAnswer';
   readonly request: string;
   readonly reason: string;
-  constructor(request: string, reason: string) {
+  /** A curl command that sends the request again, when it was built. */
+  readonly reproduce: string | undefined;
+  constructor(request: string, reason: string, reproduce?: string) {
     super(`${request}: ${reason}`);
     this.request = request;
     this.reason = reason;
+    this.reproduce = reproduce;
   }
 }
 
@@ -113,6 +140,9 @@ export class SuiteClient {
   readonly #deadline: number;
   readonly #deadlineMs: number;
   readonly #maxBytes: number;
+  readonly #pace: Pace;
+  readonly #shown: ShownHeaders;
+  #rateLimited = 0;
 
   constructor(options: ClientOptions) {
     this.#base = options.baseUrl.replace(/\/+$/, '');
@@ -123,6 +153,13 @@ export class SuiteClient {
     this.#deadlineMs = options.deadlineMs ?? Number.POSITIVE_INFINITY;
     this.#deadline = (options.startedAt ?? performance.now()) + this.#deadlineMs;
     this.#maxBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    this.#pace = options.pace ?? new Pace('unlimited');
+    this.#shown = Object.fromEntries(
+      Object.keys(this.#headers).map((name) => [
+        name,
+        options.shownHeaders?.[name] ?? shownHeaderValue(name, undefined),
+      ]),
+    );
   }
 
   url(path: string): string {
@@ -130,12 +167,7 @@ export class SuiteClient {
   }
 
   get(path: string, params: Record<string, unknown> = {}): Promise<Exchange> {
-    const query = toQuery(params);
-    return this.#send(
-      `${this.url(path)}${query ? `?${query}` : ''}`,
-      { headers: this.#headers },
-      { method: 'GET', path, params },
-    );
+    return this.send({ method: 'GET', path, query: toQuery(params), params });
   }
 
   post(path: string, params: Record<string, unknown>): Promise<Exchange> {
@@ -149,32 +181,72 @@ export class SuiteClient {
     body: string | undefined,
     options: { contentType?: string; params?: Record<string, unknown>; direct?: boolean } = {},
   ): Promise<Exchange> {
-    const contentType = options.contentType ?? 'application/json';
-    const headers =
-      body === undefined ? this.#headers : { ...this.#headers, 'Content-Type': contentType };
-    const init: RequestInit = { method, headers };
-    if (body !== undefined) init.body = body;
-    const exchange: Pick<Exchange, 'method' | 'path' | 'params' | 'rawBody'> = {
-      method,
-      path,
-      params: options.params,
+    return this.send({ method, path, body, ...options });
+  }
+
+  /** A curl command that sends this exchange's request again, secrets as environment references. */
+  reproduce(exchange: Pick<Exchange, 'sent'>): string {
+    return curlCommand(exchange.sent, this.#shown);
+  }
+
+  /** Answers that were 429 and waited out; never part of `exchanges`. */
+  get rateLimited(): number {
+    return this.#rateLimited;
+  }
+
+  /** Sends one request; a 429 is waited out (its Retry-After, within the deadline) and sent again. */
+  send(out: Outgoing): Promise<Exchange> {
+    const base = out.direct ? this.#direct : this.#base;
+    const headers: Record<string, string> = out.bare ? {} : { ...this.#headers };
+    if (out.body !== undefined) headers['Content-Type'] = out.contentType ?? 'application/json';
+    const url = `${base}${out.path}${out.query ? `?${out.query}` : ''}`;
+    const sent: SentRequest = { method: out.method, url, headers };
+    if (out.body !== undefined) sent.body = out.body;
+    const described: Pick<Exchange, 'method' | 'path' | 'params' | 'rawBody'> = {
+      method: out.method,
+      path: out.path,
+      params: out.params,
     };
-    if (options.params === undefined && body !== undefined) exchange.rawBody = body;
-    const base = options.direct ? this.#direct : this.#base;
-    return this.#send(`${base}${path}`, init, exchange);
+    if (out.params === undefined && out.body !== undefined) described.rawBody = out.body;
+    return this.#send(sent, described);
   }
 
   async #send(
-    url: string,
-    init: RequestInit,
+    wire: SentRequest,
+    sent: Pick<Exchange, 'method' | 'path' | 'params' | 'rawBody'>,
+  ): Promise<Exchange> {
+    for (;;) {
+      await this.#pace.take();
+      const exchange = await this.#once(wire, sent);
+      if (exchange.status !== 429) {
+        this.exchanges.push(exchange);
+        return exchange;
+      }
+      // Asked to slow down: wait as told and send again, unless that passes the deadline.
+      const waitMs = retryAfterMs(exchange.headers.get('retry-after'));
+      if (performance.now() + waitMs >= this.#deadline)
+        throw new NoAnswer(
+          describeRequest(sent),
+          `answered 429 with Retry-After ${seconds(waitMs)}, past the run's deadline of ${seconds(this.#deadlineMs)}`,
+          curlCommand(wire, this.#shown),
+        );
+      this.#rateLimited++;
+      await sleep(waitMs);
+    }
+  }
+
+  async #once(
+    wire: SentRequest,
     sent: Pick<Exchange, 'method' | 'path' | 'params' | 'rawBody'>,
   ): Promise<Exchange> {
     const started = performance.now();
     const left = this.#deadline - started;
+    const reproduce = curlCommand(wire, this.#shown);
     if (left <= 0) {
       throw new NoAnswer(
         describeRequest(sent),
         `not sent: the run's deadline of ${seconds(this.#deadlineMs)} passed`,
+        reproduce,
       );
     }
     const waitMs = Math.ceil(Math.min(this.#timeoutMs, left));
@@ -194,8 +266,10 @@ export class SuiteClient {
     let response: Response;
     let text: string;
     try {
+      const init: RequestInit = { method: wire.method, headers: wire.headers };
+      if (wire.body !== undefined) init.body = wire.body;
       response = await Promise.race([
-        fetchWithinOrigin(this.#fetch, url, { ...init, signal: controller.signal }),
+        fetchWithinOrigin(this.#fetch, wire.url, { ...init, signal: controller.signal }),
         late,
       ]);
       text = await Promise.race([readCapped(response, this.#maxBytes), late]);
@@ -206,7 +280,7 @@ export class SuiteClient {
           : error instanceof TooLong || error instanceof CrossOriginRedirect
             ? error.message
             : `no answer: ${String((error as Error).cause ?? (error as Error).message)}`;
-      throw new NoAnswer(describeRequest(sent), reason);
+      throw new NoAnswer(describeRequest(sent), reason, reproduce);
     } finally {
       clearTimeout(timer);
     }
@@ -223,8 +297,8 @@ export class SuiteClient {
       text,
       body,
       ms: performance.now() - started,
+      sent: wire,
     };
-    this.exchanges.push(exchange);
     return exchange;
   }
 }

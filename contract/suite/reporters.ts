@@ -1,3 +1,4 @@
+import { coverageLines, coverageProperties } from './report-coverage.ts';
 import type { Report, RuleResult } from './run-suite.ts';
 
 export type ReporterName = 'pretty' | 'junit' | 'json';
@@ -14,7 +15,13 @@ export function render(report: Report, reporter: ReporterName): string {
 export function summary(report: Report): string {
   if (report.error !== undefined) return `could not run: ${report.error}`;
   const total = report.results.length;
-  return `${total} rules: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped in ${(report.ms / 1000).toFixed(1)} s`;
+  const extras = [
+    report.coverage === undefined ? '' : `; coverage ${report.coverage.percent}%`,
+    report.coverage?.met === false ? ` (under --min-coverage ${report.coverage.min})` : '',
+    report.fuzz === undefined ? '' : `; fuzz seed ${report.fuzz.seed}`,
+    report.rateLimited ? `; ${report.rateLimited} answers of 429 waited out` : '',
+  ];
+  return `${total} rules: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped in ${(report.ms / 1000).toFixed(1)} s${extras.join('')}`;
 }
 
 /** The heading of the rules that judge this checkout's contract files, not the server. */
@@ -31,12 +38,13 @@ function pretty(report: Report): string {
     else if (outcome.status === 'skip')
       lines.push(`  skip  ${name}  ${title}\n        why:      ${outcome.why}`);
     else {
-      const { request, expected, got } = outcome.evidence;
+      const { request, expected, got, reproduce } = outcome.evidence;
       lines.push(
         `  FAIL  ${name}  ${title}`,
         `        request:  ${request}`,
         `        expected: ${expected}`,
         `        got:      ${got}`,
+        `        reproduce: ${reproduce}`,
       );
     }
   };
@@ -46,6 +54,7 @@ function pretty(report: Report): string {
     lines.push(DOCUMENTS_HEADING);
     documents.forEach(line);
   }
+  if (report.coverage !== undefined) lines.push(...coverageLines(report.coverage));
   lines.push(summary(report));
   return `${lines.join('\n')}\n`;
 }
@@ -96,24 +105,61 @@ function junit(report: Report): string {
     if (outcome.status === 'pass') return `${open}/>`;
     if (outcome.status === 'skip')
       return `${open}>\n      <skipped message="${xml(outcome.why)}"/>\n    </testcase>`;
-    const { request, expected, got } = outcome.evidence;
-    return `${open}>\n      <failure message="${xml(`expected ${expected}`)}" type="${xml(id)}">${xml(`request:  ${request}\nexpected: ${expected}\ngot:      ${got}`)}</failure>\n    </testcase>`;
+    const { request, expected, got, reproduce } = outcome.evidence;
+    return `${open}>\n      <failure message="${xml(`expected ${expected}`)}" type="${xml(id)}">${xml(`request:  ${request}\nexpected: ${expected}\ngot:      ${got}\nreproduce: ${reproduce}`)}</failure>\n    </testcase>`;
   };
-  const suite = (name: string, results: RuleResult[]) => {
+  const coverage = report.coverage;
+  const gate: RuleResult[] =
+    coverage?.min === undefined
+      ? []
+      : [
+          {
+            id: 'COVERAGE',
+            title: `at least ${coverage.min}% of the operation x documented status pairs exercised`,
+            subject: 'server',
+            ms: 0,
+            outcome: coverage.met
+              ? { status: 'pass', checks: coverage.counted }
+              : {
+                  status: 'fail',
+                  evidence: {
+                    request: 'every request of the run',
+                    expected: `coverage of at least ${coverage.min}%`,
+                    got: `${coverage.percent}% (${coverage.exercised} of ${coverage.counted} pairs)`,
+                    reproduce: report.rerun ?? 'npx hrmock check',
+                  },
+                },
+          },
+        ];
+  const properties = [
+    ...(coverage === undefined ? [] : coverageProperties(coverage)),
+    ...(report.fuzz === undefined
+      ? []
+      : [
+          ['fuzz.runs', String(report.fuzz.runs)],
+          ['fuzz.seed', String(report.fuzz.seed)],
+        ]),
+  ].map(
+    ([name, value]) =>
+      `      <property name="${xml(name as string)}" value="${xml(value as string)}"/>`,
+  );
+  const suite = (name: string, results: RuleResult[], props: string[] = []) => {
     const failures = results.filter((r) => r.outcome.status === 'fail').length;
     const skipped = results.filter((r) => r.outcome.status === 'skip').length;
     const ms = results.reduce((sum, r) => sum + r.ms, 0);
     return [
       `  <testsuite name="${xml(name)}" tests="${results.length}" failures="${failures}" skipped="${skipped}" time="${seconds(ms)}">`,
+      ...(props.length > 0 ? ['    <properties>', ...props, '    </properties>'] : []),
       ...results.map(testcase),
       '  </testsuite>',
     ];
   };
   const [server, documents] = bySubject(report);
+  const failed = report.failed + (coverage?.met === false ? 1 : 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="hrmock check" tests="${report.results.length}" failures="${report.failed}" skipped="${report.skipped}" time="${seconds(report.ms)}">`,
-    ...suite(`contract rules at ${report.baseUrl}`, server),
+    `<testsuites name="hrmock check" tests="${report.results.length + gate.length}" failures="${failed}" skipped="${report.skipped}" time="${seconds(report.ms)}">`,
+    ...suite(`contract rules at ${report.baseUrl}`, [...server, ...gate], properties),
     ...(documents.length > 0 ? suite(DOCUMENTS_HEADING.replace(/:$/, ''), documents) : []),
     '</testsuites>',
     '',

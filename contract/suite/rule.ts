@@ -4,7 +4,13 @@ import type { OpenApiDoc } from './openapi.ts';
 import type { Target } from './target.ts';
 import type { ContractValidator } from './validator.ts';
 
-export type Evidence = { request: string; expected: string; got: string };
+export type Evidence = {
+  request: string;
+  expected: string;
+  got: string;
+  /** A curl command that sends the failing request again (absent when no request failed). */
+  reproduce?: string;
+};
 
 export type Outcome =
   | { status: 'pass'; checks: number }
@@ -70,7 +76,14 @@ export function expectThat(
   if (holds) return;
   const request = typeof about === 'string' ? about : describeRequest(about);
   const value = got();
-  throw new Violation({ request, expected, got: typeof value === 'string' ? value : shown(value) });
+  const evidence: Evidence = {
+    request,
+    expected,
+    got: typeof value === 'string' ? value : shown(value),
+  };
+  if (typeof about !== 'string' && about.sent !== undefined)
+    evidence.reproduce = ctx.client.reproduce(about);
+  throw new Violation(evidence);
 }
 
 /** The exchange answered 200 with a `data` object: the precondition of most rules. */

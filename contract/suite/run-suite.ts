@@ -1,6 +1,9 @@
 import { NoAnswer, type SuiteClient } from './client.ts';
+import { type Coverage, coverageOf, gated } from './coverage.ts';
 import { loadContract, loadHistory, type OpenApiDoc } from './openapi.ts';
+import { contractOperations } from './operation-inputs.ts';
 import {
+  type Evidence,
   type Outcome,
   type Rule,
   type RuleContext,
@@ -55,6 +58,14 @@ export type Report = {
   failed: number;
   skipped: number;
   ms: number;
+  /** What the run exercised of the contract's operations (absent when it could not run). */
+  coverage?: Coverage;
+  /** With `--fuzz`: how many requests were asked for and the seed that replays them. */
+  fuzz?: { runs: number; seed: number };
+  /** The command that runs this check again. */
+  rerun?: string;
+  /** Answers that were 429 and were waited out and sent again (never failures). */
+  rateLimited?: number;
   /** Set when the check could not run at all (exit status 2). */
   error?: string;
 };
@@ -68,6 +79,12 @@ export type SuiteOptions = {
   history?: { name: string; doc: OpenApiDoc }[];
   /** Also fail on response violations that a Prism proxy in front reported. */
   viaPrism?: boolean;
+  /** After the rules, this many generated requests from this seed (the FUZZ rule). */
+  fuzz?: { runs: number; seed: number };
+  /** The coverage percent under which the run fails (`--min-coverage`). */
+  minCoverage?: number;
+  /** The command that runs the check again: the reproduce line of a failure with no request of its own. */
+  rerun?: string;
 };
 
 /** A run that could not start: the report says why, with no rule results. */
@@ -89,17 +106,26 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     validator: new ContractValidator(contract),
     history,
   };
-  const rules = options.viaPrism ? [...RULES, PRISM] : RULES;
+  // Loaded only when asked for: fast-check stays out of every other command's start-up.
+  const fuzz =
+    options.fuzz === undefined
+      ? []
+      : [(await import('./fuzz/fuzz-rule.ts')).fuzzRule(options.fuzz)];
+  const rules = [...RULES, ...(options.viaPrism ? [PRISM] : []), ...fuzz];
+  // ENV judges every answer the rules got, so it runs after them; FUZZ comes after everything.
   const runOrder = [
-    ...rules.filter((r) => r !== ENV && r !== PRISM),
+    ...rules.filter((r) => r !== ENV && r !== PRISM && !fuzz.includes(r)),
     ENV,
     ...(options.viaPrism ? [PRISM] : []),
+    ...fuzz,
   ];
   const results = new Map<string, RuleResult>();
   for (const rule of runOrder) {
     const ctx: RuleContext = { ...base, checks: { count: 0 } };
     const ruleStarted = performance.now();
     const outcome = await settle(rule, ctx);
+    if (outcome.status === 'fail' && outcome.evidence.reproduce === undefined)
+      outcome.evidence.reproduce = options.rerun ?? 'npx hrmock check';
     results.set(rule.id, {
       id: rule.id,
       title: rule.title,
@@ -111,6 +137,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
   const ordered = rules.map((r) => results.get(r.id) as RuleResult);
   const count = (status: Outcome['status']) =>
     ordered.filter((r) => r.outcome.status === status).length;
+  const coverage = coverageOf(contractOperations(contract), options.client.exchanges);
   return {
     baseUrl: options.baseUrl,
     results: ordered,
@@ -118,6 +145,10 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     failed: count('fail'),
     skipped: count('skip'),
     ms: performance.now() - started,
+    coverage: gated(coverage, options.minCoverage),
+    ...(options.fuzz === undefined ? {} : { fuzz: options.fuzz }),
+    rateLimited: options.client.rateLimited,
+    ...(options.rerun === undefined ? {} : { rerun: options.rerun }),
   };
 }
 
@@ -129,11 +160,15 @@ export async function settle(rule: Rule, ctx: RuleContext): Promise<Outcome> {
   } catch (error) {
     if (error instanceof Violation) return { status: 'fail', evidence: error.evidence };
     if (error instanceof Skip) return { status: 'skip', why: error.message };
-    if (error instanceof NoAnswer)
-      return {
-        status: 'fail',
-        evidence: { request: error.request, expected: 'an answer', got: error.reason },
+    if (error instanceof NoAnswer) {
+      const evidence: Evidence = {
+        request: error.request,
+        expected: 'an answer',
+        got: error.reason,
       };
+      if (error.reproduce !== undefined) evidence.reproduce = error.reproduce;
+      return { status: 'fail', evidence };
+    }
     // Neither a violation nor a missing answer: the rule broke. It fails, and says it crashed.
     return {
       status: 'fail',

@@ -6,6 +6,8 @@ import { readFile } from 'node:fs/promises';
  */
 export type Target = {
   headers: Record<string, string>;
+  /** Header values as written in a target the user gave (`${VAR}` kept), for reproducers. */
+  headerTemplates?: Record<string, string>;
   profiles: {
     algorithm_key: string;
     source_keys: string[];
@@ -115,9 +117,11 @@ export function parseTarget(json: unknown, env: NodeJS.ProcessEnv | null, source
   const p = obj(root.profiles, 'profiles');
   const j = obj(root.jobs, 'jobs');
   const headers: Record<string, string> = {};
+  const headerTemplates: Record<string, string> = {};
   if (root.headers !== undefined) {
     for (const [name, value] of Object.entries(obj(root.headers, 'headers'))) {
       const text = str(value, `headers.${name}`);
+      if (env !== null) headerTemplates[name] = text;
       headers[name] =
         env === null
           ? literal(text, `headers.${name}`, fail)
@@ -126,6 +130,7 @@ export function parseTarget(json: unknown, env: NodeJS.ProcessEnv | null, source
   }
   return {
     headers,
+    headerTemplates,
     profiles: {
       algorithm_key: str(p.algorithm_key, 'profiles.algorithm_key'),
       source_keys: keys(p.source_keys, 'profiles.source_keys'),

@@ -1,4 +1,5 @@
 import { DEFAULT_TIMEOUT_MS, SuiteClient } from '../../contract/suite/client.ts';
+import { Pace } from '../../contract/suite/pace.ts';
 import { couldNotRun, type Report, runSuite } from '../../contract/suite/run-suite.ts';
 import { CrossOriginRedirect, fetchWithinOrigin } from '../../contract/suite/same-origin.ts';
 import { parseTarget, type Target } from '../../contract/suite/target.ts';
@@ -18,6 +19,12 @@ export type RunCheckOptions = {
   timeoutMs?: number;
   /** How long the whole run may take (default 5 min). */
   deadlineMs?: number;
+  /** At most this many requests a second over the whole run (default: no limit). */
+  maxRps?: number;
+  /** After the rules, this many requests generated from the contract, from `seed` (the FUZZ rule). */
+  fuzz?: { runs: number; seed: number };
+  /** `report.coverage.met` is false under this percent of operation x status pairs exercised. */
+  minCoverage?: number;
 };
 
 export type { Report, RuleResult } from '../../contract/suite/run-suite.ts';
@@ -42,8 +49,15 @@ export async function runCheck(options: RunCheckOptions = {}): Promise<Report> {
       timeoutMs,
       deadlineMs: options.deadlineMs ?? 300_000,
       startedAt,
+      pace: new Pace(options.maxRps ?? 'unlimited'),
     });
-    return await runSuite({ client, baseUrl, target });
+    return await runSuite({
+      client,
+      baseUrl,
+      target,
+      ...(options.fuzz === undefined ? {} : { fuzz: options.fuzz }),
+      ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
+    });
   } catch (error) {
     return couldNotRun(baseUrl, (error as Error).message);
   } finally {

@@ -6,7 +6,15 @@ import {
   SuiteClient,
   TooLong,
 } from '../../contract/suite/client.ts';
+import {
+  DEFAULT_REMOTE_RPS,
+  isLoopback,
+  Pace,
+  retryAfterMs,
+  sleep,
+} from '../../contract/suite/pace.ts';
 import { REPORTERS, type ReporterName, render, summary } from '../../contract/suite/reporters.ts';
+import { shellWord, shownHeaderValue } from '../../contract/suite/reproduce.ts';
 import { couldNotRun, runSuite } from '../../contract/suite/run-suite.ts';
 import { CrossOriginRedirect, fetchWithinOrigin } from '../../contract/suite/same-origin.ts';
 import {
@@ -20,6 +28,7 @@ import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
 import { createApp } from '../http/app.ts';
 import { type RunningServer, startServer } from '../node/server.ts';
 import { PrismMissing, type RunningPrism, startPrism } from '../prism.ts';
+import { fuzzRuns, fuzzSeed, maxRps, minCoverage, rerunCommand } from './check-options.ts';
 import { durationMs, UsageError } from './usage-error.ts';
 
 const DEFAULT_DEADLINE_MS = 300_000;
@@ -37,9 +46,21 @@ export const CHECK_HELP = `hrmock check: run the contract rules against an imple
                      answers itself, still goes straight to the implementation)
   --timeout S        seconds one request may take before its rule fails (default 10)
   --deadline S       seconds the whole run may take; later requests fail at once (default 300)
+  --max-rps R        at most R requests a second over the whole run, or "unlimited"
+                     (default: unlimited against the mock in process or a loopback URL,
+                     ${DEFAULT_REMOTE_RPS} against any other host); a 429 is waited out (its
+                     Retry-After, within --deadline) and sent again, never a failure
+  --fuzz N           after the rules, N requests generated from the contract (FUZZ):
+                     no 5xx, 4xx in the error envelope, 2xx valid; a failure is shrunk
+  --seed S           the seed of --fuzz (default: drawn, and printed); the same seed
+                     sends the same requests
+  --min-coverage P   exit 1 when under P percent of the operation x status pairs are
+                     exercised (every report shows the coverage)
 
-Exit status: 0 every rule holds, 1 a rule is violated, 2 the check could not run (the
-report, if asked for, says why). Header values are never printed.`;
+Exit status: 0 every rule holds, 1 a rule is violated (or coverage is under
+--min-coverage), 2 the check could not run (the report, if asked for, says why). Header
+values are never printed: a failure's reproduce line (a curl command) shows them as
+environment references.`;
 
 /** A check that could not run at all: exit status 2. */
 export class CannotRun extends Error {
@@ -58,6 +79,10 @@ export async function checkCommand(args: string[]): Promise<number> {
       'via-prism': { type: 'boolean' },
       timeout: { type: 'string' },
       deadline: { type: 'string' },
+      'max-rps': { type: 'string' },
+      fuzz: { type: 'string' },
+      seed: { type: 'string' },
+      'min-coverage': { type: 'string' },
     },
     strict: true,
   });
@@ -69,7 +94,17 @@ export async function checkCommand(args: string[]): Promise<number> {
     throw new UsageError(
       `--reporter must be one of ${REPORTERS.join(', ')}, got "${values.reporter}"`,
     );
-  const headers = parseHeaders(values.header ?? []);
+  const fuzz = fuzzRuns(values.fuzz);
+  const givenSeed = fuzzSeed(values.seed, fuzz);
+  // A drawn seed is printed with the report, so that the run replays.
+  const seed = fuzz === undefined ? undefined : (givenSeed ?? Math.floor(Math.random() * 2 ** 31));
+  const coverageGate = minCoverage(values['min-coverage']);
+  const given = values['base-url'];
+  if (given !== undefined && !/^https?:\/\/[^/]/.test(given))
+    throw new UsageError(`--base-url must be an http(s) URL, got "${given}"`);
+  const remote = given !== undefined && !isLoopback(given);
+  const pace = new Pace(maxRps(values['max-rps'], remote ? DEFAULT_REMOTE_RPS : 'unlimited'));
+  const { headers, templates } = parseHeaders(values.header ?? []);
   const cleanup: (() => Promise<void>)[] = [];
   let base = values['base-url'];
   try {
@@ -79,15 +114,17 @@ export async function checkCommand(args: string[]): Promise<number> {
       );
       cleanup.push(mock.close);
       base = mock.url;
-    } else if (!/^https?:\/\/[^/]/.test(base)) {
-      throw new UsageError(`--base-url must be an http(s) URL, got "${base}"`);
     }
     base = base.replace(/\/+$/, '');
-    const reach = { base, headers, timeoutMs };
+    const reach = { base, headers, timeoutMs, pace, deadline: startedAt + deadlineMs };
     if (values.target !== undefined) await probe(reach);
     const target =
       values.target === undefined ? await targetOfMock(reach) : await readTargetFile(values.target);
     const allHeaders = { ...target.headers, ...headers };
+    const allTemplates = { ...target.headerTemplates, ...templates };
+    const shownHeaders = Object.fromEntries(
+      Object.keys(allHeaders).map((name) => [name, shownHeaderValue(name, allTemplates[name])]),
+    );
     let trafficBase = base;
     if (values['via-prism']) {
       const prism: RunningPrism = await startPrism({ mode: 'proxy', upstream: base });
@@ -101,12 +138,26 @@ export async function checkCommand(args: string[]): Promise<number> {
       timeoutMs,
       deadlineMs,
       startedAt,
+      pace,
+      shownHeaders,
+    });
+    const rerun = rerunCommand(shellWord, {
+      ...(given === undefined ? {} : { base: given }),
+      ...(values.target === undefined ? {} : { target: values.target }),
+      headers: Object.keys(headers).map((name) => ({
+        name,
+        shown: shownHeaders[name] as string,
+      })),
+      ...(fuzz === undefined ? {} : { fuzz, seed }),
     });
     const report = await runSuite({
       client,
       baseUrl: base,
       target,
       viaPrism: values['via-prism'] === true,
+      rerun,
+      ...(fuzz === undefined || seed === undefined ? {} : { fuzz: { runs: fuzz, seed } }),
+      ...(coverageGate === undefined ? {} : { minCoverage: coverageGate }),
     });
     const text = render(report, reporter);
     if (values.output !== undefined) {
@@ -117,7 +168,7 @@ export async function checkCommand(args: string[]): Promise<number> {
     } else {
       process.stdout.write(text);
     }
-    return report.failed > 0 ? 1 : 0;
+    return report.failed > 0 || report.coverage?.met === false ? 1 : 0;
   } catch (error) {
     const cannot =
       error instanceof TargetError || error instanceof PrismMissing
@@ -135,22 +186,35 @@ export async function checkCommand(args: string[]): Promise<number> {
   }
 }
 
-function parseHeaders(pairs: string[]): Record<string, string> {
+/** `--header` pairs: the values, `${VAR}` expanded, and the values as written (for reproducers). */
+function parseHeaders(pairs: string[]): {
+  headers: Record<string, string>;
+  templates: Record<string, string>;
+} {
   const headers: Record<string, string> = {};
+  const templates: Record<string, string> = {};
   for (const pair of pairs) {
     const at = pair.indexOf('=');
     if (at <= 0) throw new UsageError(`--header takes NAME=VALUE, got "${pair.split('=')[0]}"`);
     const name = pair.slice(0, at).trim();
+    templates[name] = pair.slice(at + 1);
     try {
       headers[name] = expandEnv(pair.slice(at + 1), process.env, `--header ${name}`);
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
   }
-  return headers;
+  return { headers, templates };
 }
 
-type Reach = { base: string; headers: Record<string, string>; timeoutMs: number };
+type Reach = {
+  base: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  pace: Pace;
+  /** When the run must end (`performance.now()` scale): a 429 is waited out until then. */
+  deadline: number;
+};
 
 /** The rules need a server that answers: anything HTTP will do, an error status included. */
 async function probe(reach: Reach): Promise<void> {
@@ -159,7 +223,24 @@ async function probe(reach: Reach): Promise<void> {
 
 /** One request to the base URL; refused, reset or silent is a one-line CannotRun. */
 async function reachable(reach: Reach, url: string): Promise<{ status: number; text: string }> {
+  for (;;) {
+    const answer = await reachOnce(reach, url);
+    if (answer.status !== 429) return answer;
+    const waitMs = retryAfterMs(answer.retryAfter);
+    if (performance.now() + waitMs >= reach.deadline)
+      throw new CannotRun(
+        `${url} answered 429 with Retry-After ${waitMs / 1000} s, past the run's deadline (--deadline)`,
+      );
+    await sleep(waitMs);
+  }
+}
+
+async function reachOnce(
+  reach: Reach,
+  url: string,
+): Promise<{ status: number; text: string; retryAfter: string | null }> {
   try {
+    await reach.pace.take();
     const response = await fetchWithinOrigin((request) => fetch(request), url, {
       headers: reach.headers,
       signal: AbortSignal.timeout(reach.timeoutMs),
@@ -169,7 +250,7 @@ async function reachable(reach: Reach, url: string): Promise<{ status: number; t
       if (e instanceof TooLong) return '';
       throw e;
     });
-    return { status: response.status, text };
+    return { status: response.status, text, retryAfter: response.headers.get('retry-after') };
   } catch (error) {
     const err = error as Error;
     if (err instanceof CrossOriginRedirect) throw new CannotRun(err.message);

@@ -11,7 +11,8 @@ Usage:
   hrmock fixtures [--seed N] [--profiles N] [--jobs N] [--out DIR]
   hrmock target   [--seed N] [--profiles N] [--jobs N]
   hrmock check    [--base-url URL] [--target FILE] [--header K=V] [--reporter pretty|junit|json]
-                  [--output FILE] [--via-prism]
+                  [--output FILE] [--via-prism] [--timeout S] [--deadline S] [--max-rps R]
+                  [--fuzz N [--seed S]] [--min-coverage P]
 
 Run "hrmock <command> --help" for the options of one command.`;
 

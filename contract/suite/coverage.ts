@@ -1,0 +1,115 @@
+import type { Exchange } from './client.ts';
+import type { ContractOperation } from './operation-inputs.ts';
+
+/** What the run exercised of one operation of the contract. */
+export type OperationCoverage = {
+  operationId: string;
+  method: string;
+  path: string;
+  /** Each documented status with how many answers had it (0: not exercised), then any other seen. */
+  statuses: Record<string, number>;
+  /** The documented parameters some request sent, in the contract's order. */
+  parameters: string[];
+  /** The documented parameters no request sent. */
+  unsentParameters: string[];
+};
+
+export type Coverage = {
+  operations: OperationCoverage[];
+  /** Percent of the counted operation × documented status pairs that some answer had. */
+  percent: number;
+  exercised: number;
+  counted: number;
+  /** Documented statuses left out of the count, with why. */
+  notCounted: { status: string; why: string }[];
+  /** Answers to requests that match no operation (a wrong path), by `METHOD path`. */
+  outside: Record<string, Record<string, number>>;
+  /** With `--min-coverage`: the threshold and whether the run met it. */
+  min?: number;
+  met?: boolean;
+};
+
+/** Statuses every operation documents that a request alone never brings from a conforming server. */
+const NEVER_BY_REQUEST: Record<string, string> = {
+  '402': 'the account being over its quota brings it, not a request',
+  '404': 'documented on every operation for an unknown path; a request to the operation is not one',
+  '500': 'the contract promises no 5xx for anything a client sends (a check that gets one fails)',
+};
+
+const NO_CREDENTIALS_NEEDED =
+  'the server answered a request that carried no headers of the run with a 2xx: it requires no key';
+
+/** Coverage of the contract's operations by the exchanges of a run. */
+export function coverageOf(operations: ContractOperation[], exchanges: Exchange[]): Coverage {
+  const byPath = new Map<string, ContractOperation[]>();
+  for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  const statuses = new Map<ContractOperation, Map<string, number>>();
+  const sent = new Map<ContractOperation, Set<string>>();
+  const outside: Record<string, Record<string, number>> = {};
+  let openWithoutKey = false;
+  for (const exchange of exchanges) {
+    const status = String(exchange.status);
+    const atPath = byPath.get(exchange.path) ?? [];
+    const op = atPath.find((o) => o.method === exchange.method.toUpperCase());
+    if (exchange.status < 300 && bare(exchange)) openWithoutKey = true;
+    // A method the path does not take: its 405 is the one each operation there documents.
+    const credited = op !== undefined ? [op] : status === '405' ? atPath : [];
+    if (credited.length === 0) {
+      const where = `${exchange.method} ${exchange.path}`;
+      outside[where] = { ...outside[where], [status]: (outside[where]?.[status] ?? 0) + 1 };
+      continue;
+    }
+    for (const o of credited) {
+      const counts = statuses.get(o) ?? new Map<string, number>();
+      counts.set(status, (counts.get(status) ?? 0) + 1);
+      statuses.set(o, counts);
+    }
+    if (op !== undefined) {
+      const names = sent.get(op) ?? new Set<string>();
+      for (const name of Object.keys(exchange.params ?? {})) names.add(name);
+      sent.set(op, names);
+    }
+  }
+  const skip = new Map(Object.entries(NEVER_BY_REQUEST));
+  if (openWithoutKey) skip.set('401', NO_CREDENTIALS_NEEDED);
+  let counted = 0;
+  let exercised = 0;
+  const rows = operations.map((op): OperationCoverage => {
+    const counts = statuses.get(op) ?? new Map<string, number>();
+    const row: Record<string, number> = {};
+    for (const status of op.statuses) {
+      row[status] = counts.get(status) ?? 0;
+      if (skip.has(status)) continue;
+      counted++;
+      if (row[status] > 0) exercised++;
+    }
+    for (const [status, n] of [...counts].sort()) if (!(status in row)) row[status] = n;
+    const names = sent.get(op) ?? new Set<string>();
+    const documented = [...new Set(op.inputs.map((i) => i.name))];
+    return {
+      operationId: op.operationId,
+      method: op.method,
+      path: op.path,
+      statuses: row,
+      parameters: documented.filter((n) => names.has(n)),
+      unsentParameters: documented.filter((n) => !names.has(n)),
+    };
+  });
+  const notCounted = [...skip]
+    .filter(([status]) => operations.some((op) => op.statuses.includes(status)))
+    .sort()
+    .map(([status, why]) => ({ status, why }));
+  const percent = counted === 0 ? 100 : Math.floor((1000 * exercised) / counted) / 10;
+  return { operations: rows, percent, exercised, counted, notCounted, outside };
+}
+
+/** A request that carried none of the run's headers (only what the suite sets itself). */
+function bare(exchange: Exchange): boolean {
+  const names = Object.keys(exchange.sent?.headers ?? {}).map((n) => n.toLowerCase());
+  return exchange.sent !== undefined && names.every((n) => n === 'content-type');
+}
+
+/** The threshold of `--min-coverage` applied. */
+export function gated(coverage: Coverage, min: number | undefined): Coverage {
+  return min === undefined ? coverage : { ...coverage, min, met: coverage.percent >= min };
+}

@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../../contract/suite/openapi.ts';
+import { contractOperations } from '../../contract/suite/operation-inputs.ts';
+import { runCheck } from '../../src/api/run-check.ts';
+import type { RunningServer } from '../../src/server.ts';
+import { type Fetch, MUTANTS } from '../mutants/mutants.ts';
+import { checkCli, serveMock } from '../support/check-cli.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+const operations = contractOperations(loadContract());
+const getRemoved = MUTANTS.find((m) => m.rule === 'GET-KEPT')?.wrap as (f: Fetch) => Fetch;
+
+let mock: RunningServer;
+let withoutGet: RunningServer;
+let report: any;
+
+beforeAll(async () => {
+  mock = await serveMock();
+  withoutGet = await serveMock(getRemoved);
+  const { out } = await checkCli(['--base-url', mock.url, '--reporter', 'json']);
+  report = JSON.parse(out);
+});
+
+afterAll(async () => {
+  await mock.close();
+  await withoutGet.close();
+});
+
+describe('coverage', () => {
+  it('lists every operation of the contract by operationId, both methods and both grading spellings', () => {
+    expect(
+      report.coverage.operations.map((o: any) => `${o.operationId} ${o.method} ${o.path}`),
+    ).toEqual(operations.map((o) => `${o.operationId} ${o.method} ${o.path}`));
+    expect(operations).toHaveLength(12);
+    const paths = new Set(operations.map((o) => o.path));
+    for (const path of ['/profiles/grading', '/profile/grading', '/jobs/grading', '/job/grading'])
+      expect(paths).toContain(path);
+  });
+
+  it('counts each documented status of an operation, and the parameters sent', () => {
+    const search = report.coverage.operations.find((o: any) => o.operationId === 'searchProfiles');
+    expect(Object.keys(search.statuses)).toEqual(
+      operations.find((o) => o.operationId === 'searchProfiles')?.statuses,
+    );
+    expect(search.statuses['200']).toBeGreaterThan(0);
+    expect(search.statuses['400']).toBeGreaterThan(0);
+    expect(search.parameters).toContain('source_keys');
+    expect(search.unsentParameters).not.toContain('source_keys');
+  });
+
+  it('gives the percent of the counted operation x status pairs, leaving out what no request brings', () => {
+    const { percent, exercised, counted, notCounted } = report.coverage;
+    expect(percent).toBe(Math.floor((1000 * exercised) / counted) / 10);
+    // The mock needs no key: its 401 cannot be brought about either.
+    expect(notCounted.map((n: any) => n.status)).toEqual(['401', '402', '404', '500']);
+  });
+
+  it('prints a compact table in the pretty report', async () => {
+    const { out } = await checkCli(['--base-url', mock.url]);
+    expect(out).toMatch(
+      /^coverage: [\d.]+% of the operation x documented status pairs \(\d+ of \d+\)/m,
+    );
+    expect(out).toMatch(/^ {2}searchProfilesPost +POST \/profiles\/searching +200x\d+/m);
+    expect(out).toMatch(/; coverage [\d.]+%$/m);
+  });
+
+  it('carries it in JUnit as properties, with a COVERAGE case under --min-coverage', async () => {
+    const dir = await tempDir('coverage');
+    const file = join(dir, 'report.xml');
+    const { code } = await checkCli([
+      '--base-url',
+      mock.url,
+      '--reporter',
+      'junit',
+      '--output',
+      file,
+      '--min-coverage',
+      '99',
+    ]);
+    expect(code).toBe(1);
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      isArray: (n) => ['testcase', 'property', 'testsuite'].includes(n),
+    }).parse(await readFile(file, 'utf8'));
+    const server = parsed.testsuites.testsuite[0];
+    const properties = Object.fromEntries(
+      server.properties.property.map((p: any) => [p['@_name'], p['@_value']]),
+    );
+    expect(properties['coverage.percent']).toBe(String(report.coverage.percent));
+    expect(properties['coverage.searchProfiles']).toMatch(
+      /^GET \/profiles\/searching statuses 200=\d+/,
+    );
+    const gate = server.testcase.find((c: any) => c['@_name'].startsWith('COVERAGE'));
+    expect(gate.failure['#text']).toMatch(/reproduce: npx hrmock check --base-url/);
+  });
+
+  it('exits 1 under --min-coverage and 0 at or over it', async () => {
+    const under = await checkCli(['--base-url', mock.url, '--min-coverage', '99']);
+    expect(under.code).toBe(1);
+    expect(under.out).toMatch(/FAIL {2}coverage [\d.]+% is under --min-coverage 99/);
+    const over = await checkCli([
+      '--base-url',
+      mock.url,
+      '--min-coverage',
+      String(report.coverage.percent),
+    ]);
+    expect(over.code).toBe(0);
+  });
+
+  it('falls on a server that has dropped GET, under the threshold the mock meets', async () => {
+    const { out } = await checkCli([
+      '--base-url',
+      withoutGet.url,
+      '--reporter',
+      'json',
+      '--min-coverage',
+      String(report.coverage.percent),
+    ]);
+    const { coverage } = JSON.parse(out);
+    expect(coverage.percent).toBeLessThan(report.coverage.percent);
+    expect(coverage.met).toBe(false);
+  });
+
+  it('is in the report runCheck gives, with the threshold applied', async () => {
+    const result = await runCheck({ baseUrl: mock.url, minCoverage: 100 });
+    expect(result.coverage?.percent).toBe(report.coverage.percent);
+    expect(result.coverage?.met).toBe(false);
+  });
+
+  it.each(['-1', '101', 'most', ''])(
+    'refuses --min-coverage %j, saying what to send',
+    async (value) => {
+      const { code, err } = await checkCli([`--min-coverage=${value}`]);
+      expect(code).toBe(2);
+      expect(err).toMatch(/--min-coverage takes a percentage from 0 to 100/);
+    },
+  );
+});

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLoopback } from '../../contract/suite/pace.ts';
+import { maxRps } from '../../src/cli/check-options.ts';
+import type { RunningServer } from '../../src/server.ts';
+import type { Fetch } from '../mutants/mutants.ts';
+import { checkCli, serveMock } from '../support/check-cli.ts';
+
+/** The most requests that arrived within any one second. */
+function busiestSecond(times: number[]): number {
+  let most = 0;
+  let from = 0;
+  for (let to = 0; to < times.length; to++) {
+    while ((times[to] as number) - (times[from] as number) >= 1000) from++;
+    most = Math.max(most, to - from + 1);
+  }
+  return most;
+}
+
+/** Notes when each request arrives, then lets the mock answer. */
+function clocked(times: number[]): (fetch: Fetch) => Fetch {
+  return (fetch) => async (request) => {
+    times.push(performance.now());
+    return fetch(request);
+  };
+}
+
+/** Answers its first `n` API requests with 429 and `Retry-After`, then lets the mock answer. */
+function busyFirst(n: number, retryAfter: string, seen: { count: number }) {
+  return (fetch: Fetch): Fetch =>
+    async (request) => {
+      if (new URL(request.url).pathname.startsWith('/_mock/')) return fetch(request);
+      seen.count++;
+      if (seen.count > n) return fetch(request);
+      return new Response(JSON.stringify({ code: 429, message: 'Too many requests' }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+      });
+    };
+}
+
+const servers: RunningServer[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.close();
+});
+
+async function serve(wrap: (fetch: Fetch) => Fetch): Promise<RunningServer> {
+  const server = await serveMock(wrap);
+  servers.push(server);
+  return server;
+}
+
+describe('--max-rps', () => {
+  const unpaced: number[] = [];
+  const paced: number[] = [];
+  let unpacedUrl: string;
+  let pacedUrl: string;
+
+  beforeAll(async () => {
+    unpacedUrl = (await serve(clocked(unpaced))).url;
+    pacedUrl = (await serve(clocked(paced))).url;
+  });
+
+  it('holds a whole run under R requests a second, measured at the server', async () => {
+    const started = performance.now();
+    const { code, out } = await checkCli(['--base-url', pacedUrl, '--max-rps', '20']);
+    const seconds = (performance.now() - started) / 1000;
+    expect(code, out).toBe(0);
+    process.stdout.write(
+      `--max-rps 20: ${paced.length} requests in ${seconds.toFixed(1)} s, busiest second ${busiestSecond(paced)}\n`,
+    );
+    // Loosely: a slot may arrive a little late after an early one.
+    expect(busiestSecond(paced)).toBeLessThanOrEqual(22);
+    expect(seconds).toBeGreaterThanOrEqual((paced.length - 1) / 20 - 1);
+  }, 120_000);
+
+  it('lets the same run go faster without it (the measure can fail)', async () => {
+    const { code } = await checkCli(['--base-url', unpacedUrl, '--max-rps', 'unlimited']);
+    expect(code).toBe(0);
+    process.stdout.write(`unlimited: busiest second ${busiestSecond(unpaced)}\n`);
+    expect(busiestSecond(unpaced)).toBeGreaterThan(22);
+  }, 120_000);
+
+  it('defaults to unlimited on this machine and to 10 a second elsewhere', () => {
+    expect(isLoopback('http://127.0.0.1:4010')).toBe(true);
+    expect(isLoopback('http://localhost:4010/v1')).toBe(true);
+    expect(isLoopback('http://[::1]:4010')).toBe(true);
+    expect(isLoopback('https://staging.example.com/v1')).toBe(false);
+    expect(maxRps(undefined, 10)).toBe(10);
+    expect(maxRps('2.5', 10)).toBe(2.5);
+    expect(maxRps('unlimited', 10)).toBe('unlimited');
+  });
+
+  it.each(['0', '-3', 'fast', ''])('refuses --max-rps %j, saying what to send', async (value) => {
+    const { code, err } = await checkCli([`--max-rps=${value}`]);
+    expect(code).toBe(2);
+    expect(err).toMatch(/--max-rps takes requests a second, above 0 .* or "unlimited", got/);
+  });
+});
+
+describe('a 429', () => {
+  it('is waited out and sent again, never a failure', async () => {
+    const seen = { count: 0 };
+    const server = await serve(busyFirst(5, '1', seen));
+    const { code, out } = await checkCli(['--base-url', server.url]);
+    expect(out).toMatch(/14 rules: 14 passed, 0 failed/);
+    expect(out).toMatch(/; 5 answers of 429 waited out/);
+    expect(seen.count).toBeGreaterThan(5);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('is waited out on the target the mock serves too', async () => {
+    let told = false;
+    const server = await serve((fetch) => async (request) => {
+      if (told || !new URL(request.url).pathname.startsWith('/_mock/target')) return fetch(request);
+      told = true;
+      return new Response('{"code":429,"message":"Too many requests"}', {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '1' },
+      });
+    });
+    const { code, out } = await checkCli(['--base-url', server.url]);
+    expect(told).toBe(true);
+    expect(out).toMatch(/14 rules: 14 passed, 0 failed/);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('fails its request when Retry-After goes past the deadline', async () => {
+    const seen = { count: 0 };
+    const server = await serve(busyFirst(1_000_000, '600', seen));
+    const { code, out } = await checkCli(['--base-url', server.url, '--deadline', '30']);
+    expect(code).toBe(1);
+    expect(out).toMatch(/got: {6}answered 429 with Retry-After 600 s, past the run's deadline/);
+  });
+});

@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { vi } from 'vitest';
+import { buildFixtures } from '../../mocks/build-fixtures.ts';
+import { runCli } from '../../src/cli/run-cli.ts';
+import { type AppOptions, createApp } from '../../src/http/app.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+import type { Fetch } from '../mutants/mutants.ts';
+
+const fixtures = buildFixtures({ profiles: 400, jobs: 120 });
+
+/**
+ * The mock on 127.0.0.1, port 0, its answers passed through `wrap` (a deliberately broken
+ * server). No answer cache and no fast path: every request reaches `wrap`.
+ */
+export function serveMock(
+  wrap: (fetch: Fetch) => Fetch = (f) => f,
+  options: Partial<AppOptions> = {},
+): Promise<RunningServer> {
+  const app = createApp({ data: fixtures, log: false, ...options });
+  const fetch = wrap(async (request) => app.fetch(request));
+  return startServer(Object.assign(Object.create(app), { fetch }), {
+    answerCacheBytes: 0,
+    fastPath: false,
+  });
+}
+
+/** Runs `hrmock check …` in process; what it printed and its exit status. */
+export async function checkCli(
+  args: string[],
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out += String(chunk);
+    return true;
+  });
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    err += String(chunk);
+    return true;
+  });
+  try {
+    const code = await runCli(['check', ...args]);
+    return { code, out, err };
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
+}
+
+/**
+ * Runs a printed reproduce line with bash and the system's curl; the status it got. Fails
+ * the test when curl is missing rather than replaying the request some other way.
+ */
+export async function replay(command: string, env: Record<string, string> = {}): Promise<number> {
+  const run = promisify(execFile);
+  const { stdout } = await run('bash', ['-c', command], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const status = /^HTTP\/[\d.]+ (\d{3})/.exec(stdout);
+  if (status === null) throw new Error(`curl printed no status line: ${stdout.slice(0, 200)}`);
+  return Number(status[1]);
+}
+
+/** Whether curl is on the PATH (the reproducer tests need it and install nothing). */
+export async function hasCurl(): Promise<boolean> {
+  const run = promisify(execFile);
+  return run('which', ['curl']).then(
+    () => true,
+    () => false,
+  );
+}
