@@ -46,9 +46,22 @@ const ALLOWED: Record<string, string[]> = {
   domain: ['generated'],
   http: ['domain', 'generated'],
   browser: ['http', 'domain', 'generated', 'mocks'],
-  api: ['http', 'domain', 'generated', 'mocks', 'src/server.ts', 'contract/suite'],
+  recording: ['http', 'domain', 'generated'],
+  proxy: ['recording', 'http', 'domain', 'generated', 'contract/suite'],
+  api: [
+    'proxy',
+    'recording',
+    'http',
+    'domain',
+    'generated',
+    'mocks',
+    'src/server.ts',
+    'contract/suite',
+  ],
   cli: [
     'api',
+    'proxy',
+    'recording',
     'http',
     'domain',
     'generated',
@@ -65,6 +78,9 @@ const SUITE_USERS = new Set([
   'src/api/run-check.ts', // runs the suite
   'src/cli/fixtures-dir.ts', // checks a user's fixtures with the suite's contract validator
   'src/check.ts', // the package's hrmock/check entry: runCheck and its types
+  'src/proxy/live-traffic.ts', // judges live exchanges with the suite's rules
+  'src/proxy/proxy-report.ts', // shows the proxy's verdicts with the suite's reporters
+  'src/cli/proxy-command.ts', // the suite's reporter names for --reporter
 ]);
 
 const graph = importGraph();

@@ -5,6 +5,7 @@ import { parseScenario, type Scenario, type ScenarioInput } from '../http/admin/
 import { ApiError } from '../http/api-error.ts';
 import { type AppOptions, createApp, type HrmockApp } from '../http/app.ts';
 import type { ConnectionTimeouts } from '../http/connections.ts';
+import { replayFetch } from '../recording/replay-fetch.ts';
 import { startServer } from '../server.ts';
 
 export type StartMockOptions = {
@@ -34,6 +35,13 @@ export type StartMockOptions = {
   redactHeaders?: string[];
   /** `false` removes the admin API under `/_mock/` from the port (`use` still works in process). */
   admin?: boolean;
+  /**
+   * A folder written by `hrmock proxy --record` (or `startProxy({ record })`): a recorded request
+   * gets its recorded status and body; anything else the fixtures' answer. Throws if unreadable.
+   */
+  replay?: string;
+  /** With `replay`: a request of the six operations with no recording gets a 404 naming its key. */
+  replayStrict?: boolean;
 };
 
 export type RunningMock = {
@@ -83,6 +91,12 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
     ...(options.admin !== undefined && { admin: options.admin }),
   });
+  if (options.replay !== undefined)
+    app.fetch = replayFetch(app.fetch, {
+      dir: options.replay,
+      strict: options.replayStrict === true,
+      maxDepth: app.settings.limits.jsonDepth,
+    });
   const { scenarios, journal } = app.steering;
   const server = await startServer(app, {
     port: options.port ?? 0,
