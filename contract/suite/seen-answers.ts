@@ -5,7 +5,7 @@ import { MINIMAL_FIELDS } from './operations.ts';
 /** What a live exchange must give the two-exchange rules. */
 type Seen = Exchange & { operation: string };
 
-type Entry = { method: string; request: string; data: string; meta: string };
+type Entry = { method: string; request: string; status: number; data: string; meta: string };
 type Twin = { full: boolean; request: string; projection: string };
 
 export type Comparison = { rule: string; holds: boolean; expected: string; got: string };
@@ -36,29 +36,40 @@ export class Remembered {
     this.#size = size;
   }
 
-  /** The comparisons this 200 answer allows with earlier ones; remembers it for later ones. */
+  /**
+   * The comparisons this answer allows with earlier ones; remembers it for later ones. Answers
+   * that depend on credentials, rate or the moment (401, 403, 429, 5xx) are neither.
+   */
   compare(e: Seen): Comparison[] {
+    if ([401, 403, 429].includes(e.status) || e.status >= 500) return [];
     const found: Comparison[] = [];
     const params = e.params ?? {};
     const key = paramsKey(e.operation, params);
     const now: Entry = {
       method: e.method,
       request: describeRequest(e),
-      data: digest(e.body.data),
-      meta: digest(e.body.meta),
+      status: e.status,
+      data: digest(e.body?.data),
+      meta: digest(e.body?.meta),
     };
     const before = this.#answers.get(key);
     if (before !== undefined) {
-      const same = before.data === now.data && before.meta === now.meta;
+      const same =
+        before.status === now.status && before.data === now.data && before.meta === now.meta;
+      const differs =
+        before.status !== now.status
+          ? `status ${now.status}`
+          : `other ${before.data === now.data ? 'meta' : 'data'}`;
       found.push({
         rule: before.method === e.method ? 'STABLE' : 'POST-EQ',
         holds: same,
-        expected: `the data and meta answered to ${before.request}`,
-        got: same ? '' : `other ${before.data === now.data ? 'meta' : 'data'}`,
+        expected: `status ${before.status} with the data and meta answered to ${before.request}`,
+        got: same ? '' : differs,
       });
     }
     remember(this.#answers, key, now, this.#size);
-    if (e.operation.endsWith('/grading')) found.push(...this.#twin(e, params));
+    if (e.operation.endsWith('/grading') && e.status === 200 && typeof e.body?.data === 'object')
+      found.push(...this.#twin(e, params));
     return found;
   }
 
