@@ -83,19 +83,21 @@ export function loadRecordings(dir: string): Map<string, RecordedAnswer> {
 }
 
 function readRecording(path: string): RecordingFile {
-  let file: any; // checked field by field below
+  let file: Partial<RecordingFile> | null;
   try {
     file = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new RecordingError(`${path} is not JSON (${(error as Error).message})`);
   }
-  const status = file?.response?.status;
+  const response = file?.response;
+  const status = response?.status;
   const ok =
     typeof file?.key === 'string' &&
+    typeof status === 'number' &&
     Number.isInteger(status) &&
     status >= 100 &&
     status <= 599 &&
-    ('body' in file.response || typeof file.response.bodyText === 'string');
+    ('body' in (response ?? {}) || typeof response?.bodyText === 'string');
   if (!ok)
     throw new RecordingError(
       `${path} is not a recording: it needs "key", "response.status" (100 to 599) and "response.body" or "response.bodyText"`,
