@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_LIMITS } from '../http/app.ts';
 import { answerClientErrors } from '../http/connections.ts';
 import { forwardingListener } from '../proxy/forward.ts';
-import { LiveTraffic } from '../proxy/live-traffic.ts';
+import { JudgeQueue } from '../proxy/judge-queue.ts';
 import type { ProxyReport, ProxyViolation } from '../proxy/proxy-report.ts';
 import { parseUpstream } from '../proxy/upstream.ts';
 
@@ -34,8 +34,8 @@ export type RunningProxy = {
   /** Where clients send their requests: `http://127.0.0.1:PORT`. */
   url: string;
   port: number;
-  /** The report so far. */
-  report: () => ProxyReport;
+  /** The report so far, once the exchanges forwarded until now are judged. */
+  report: () => Promise<ProxyReport>;
   /** Stops accepting, finishes the exchanges in flight, closes; the final report. */
   close: () => Promise<ProxyReport>;
 };
@@ -60,47 +60,61 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
   if (!(timeoutMs > 0))
     throw new ProxyOptionError(`timeoutMs must be above 0 milliseconds, got ${timeoutMs}`);
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-  const traffic = new LiveTraffic(
+  const traffic = new JudgeQueue(
     {
-      upstream: upstream.value.url,
-      ...(options.record !== undefined && { record: options.record }),
-      ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
-      ...(options.onViolation !== undefined && { onViolation: options.onViolation }),
+      options: {
+        upstream: upstream.value.url,
+        ...(options.record !== undefined && { record: options.record }),
+        ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
+      },
+      maxAnswerBytes,
     },
-    maxAnswerBytes,
+    options.onViolation ?? (() => {}),
   );
   const listener = forwardingListener({
     upstream: upstream.value,
     timeoutMs,
     maxRequestBytes: options.maxBodyBytes ?? DEFAULT_LIMITS.bodyBytes,
     maxAnswerBytes,
-    onExchange: (captured) => traffic.exchange(captured),
+    onExchange: (captured) => traffic.submit(captured),
     onFailure: (failure) => traffic.failure(failure),
   });
   const server = createServer({ maxHeaderSize: 256 * 1024 }, listener);
   answerClientErrors(server);
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await traffic.ready;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    await traffic.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     report: () => traffic.report(),
-    close: () =>
-      new Promise<ProxyReport>((done, fail) => {
+    close: async () => {
+      await new Promise<void>((done, fail) => {
         const sweep = setInterval(() => server.closeIdleConnections(), 50);
         server.close((error) => {
           clearInterval(sweep);
           if (error) fail(error);
-          else done(traffic.report());
+          else done();
         });
         server.closeIdleConnections();
-      }),
+      });
+      try {
+        return await traffic.report();
+      } finally {
+        await traffic.close();
+      }
+    },
   };
 }

@@ -153,6 +153,7 @@ export class LiveTraffic {
       unjudged: this.#unjudged,
       violationCount: this.#violationCount,
       violations: this.#violations,
+      notJudgedBehind: 0,
       upstreamFailures: this.#failures,
       counts: this.#judge.counts,
     });

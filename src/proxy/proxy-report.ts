@@ -26,6 +26,8 @@ export type ProxyReport = {
   judged: number;
   /** Exchanges of the six operations not judged: a body over the limits or undecodable. */
   unjudged: number;
+  /** Exchanges forwarded unjudged because more were waiting for the judge than it keeps. */
+  notJudgedBehind: number;
   /** Every violation counted; `violations` keeps the first ones. */
   violationCount: number;
   violations: ProxyViolation[];
@@ -87,5 +89,5 @@ export function renderProxyReport(report: ProxyReport, reporter: ReporterName): 
   if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`;
   const text = render(asSuiteReport(report), reporter, 'hrmock proxy');
   if (reporter !== 'pretty') return text;
-  return `${text}${report.exchanges} exchanges forwarded, ${report.judged} judged, ${report.unjudged} not judged, ${report.violationCount} violations, ${report.upstreamFailures.length} upstream failures\n`;
+  return `${text}${report.exchanges} exchanges forwarded, ${report.judged} judged, ${report.unjudged + report.notJudgedBehind} not judged (${report.notJudgedBehind} while the judge was behind), ${report.violationCount} violations, ${report.upstreamFailures.length} upstream failures\n`;
 }

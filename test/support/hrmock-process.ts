@@ -11,7 +11,7 @@ export type HrmockProcess = {
   url: string;
   /** Everything it wrote so far, stdout and stderr apart. */
   output: () => { stdout: string; stderr: string };
-  /** SIGTERM, then its exit status and output. */
+  /** SIGTERM, then its exit status and output (killed if still running after 60 s). */
   stop: () => Promise<{ code: number | null; stdout: string; stderr: string }>;
 };
 
@@ -54,7 +54,7 @@ export function startHrmockProcess(
         url,
         output: () => ({ stdout, stderr }),
         stop: async () => {
-          await stopChild(child);
+          await stopChild(child, 60_000);
           return { code: await exited, stdout, stderr };
         },
       });
