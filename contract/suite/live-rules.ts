@@ -7,7 +7,7 @@ import { checkEnvelope } from './rules/env.ts';
 import { checkAligned, checkMinimalItems } from './rules/grading.ts';
 import { checkPageMeta } from './rules/paging.ts';
 import { checkPredictionPairs } from './rules/predictions.ts';
-import { Remembered } from './seen-answers.ts';
+import { Remembered, remember } from './seen-answers.ts';
 import { ContractValidator } from './validator.ts';
 
 /**
@@ -44,6 +44,8 @@ export const LIVE_RULES: { id: string; title: string }[] = [
 ];
 
 type Ctx = { checks: { count: number }; validator: ContractValidator };
+/** What the one-exchange rules found in an exchange: checks made per rule, violations. */
+type Verdict = { checks: Map<string, number>; violations: LiveViolation[] };
 type Check = (ctx: Ctx, exchange: LiveExchange) => void;
 
 const flagOn = (value: unknown) => value === true || /^(true|1)$/i.test(String(value ?? ''));
@@ -198,6 +200,8 @@ export class LiveJudge {
   readonly #validator: ContractValidator;
   readonly #checks: Map<string, Check>;
   readonly #seen: Remembered;
+  /** The one-exchange rules' verdicts by exchange fingerprint, the latest 2,000. */
+  readonly #verdicts = new Map<string, Verdict>();
 
   constructor(options: LiveJudgeOptions = {}) {
     this.#contract = options.contract ?? loadContract();
@@ -210,30 +214,51 @@ export class LiveJudge {
     this.#seen = new Remembered(options.remember ?? 5000);
   }
 
-  judge(exchange: LiveExchange): LiveViolation[] {
+  /**
+   * The violations of one exchange. `fingerprint` (of its method, URL, request body, status,
+   * content type and answer text) lets a repeat of an exchange judged before reuse the verdict
+   * of the one-exchange rules, which depend on nothing else; the two-exchange rules always run.
+   */
+  judge(exchange: LiveExchange, fingerprint?: string): LiveViolation[] {
     const found: LiveViolation[] = [];
+    const known = fingerprint === undefined ? undefined : this.#verdicts.get(fingerprint);
+    const verdict: Verdict = known ?? { checks: new Map(), violations: [] };
     const run = (rule: string, side: LiveViolation['side'], check: (ctx: Ctx) => void) => {
       const ctx: Ctx = { checks: { count: 0 }, validator: this.#validator };
-      const counted = this.counts.get(rule) as { checks: number; violations: number };
       try {
         check(ctx);
       } catch (error) {
         if (!(error instanceof Violation)) throw error;
-        counted.violations++;
         found.push({ rule, side, ...error.evidence });
       }
-      counted.checks += ctx.checks.count;
+      return ctx.checks.count;
     };
-    run('CLIENT', 'client', (ctx) => checkRequest(ctx, this.#contract, exchange));
-    for (const [rule, check] of this.#checks) {
-      if (rule !== 'ENV' && rule !== 'NO-5XX' && !documented(exchange)) continue;
-      run(rule, 'server', (ctx) => check(ctx, exchange));
-    }
+    if (known === undefined) {
+      const single = (rule: string, side: LiveViolation['side'], check: (ctx: Ctx) => void) =>
+        verdict.checks.set(rule, run(rule, side, check));
+      single('CLIENT', 'client', (ctx) => checkRequest(ctx, this.#contract, exchange));
+      for (const [rule, check] of this.#checks) {
+        if (rule !== 'ENV' && rule !== 'NO-5XX' && !documented(exchange)) continue;
+        single(rule, 'server', (ctx) => check(ctx, exchange));
+      }
+      verdict.violations = [...found];
+      if (fingerprint !== undefined) remember(this.#verdicts, fingerprint, verdict, 2000);
+    } else found.push(...known.violations);
+    for (const [rule, checks] of verdict.checks) this.#count(rule, checks, 0);
+    for (const violation of found) this.#count(violation.rule, 0, 1);
     if (documented(exchange) && exchange.params !== undefined) {
-      const compared = this.#seen.compare(exchange);
-      for (const { rule, holds, expected, got } of compared)
-        run(rule, 'server', (ctx) => violated(ctx, holds, exchange, expected, got));
+      for (const { rule, holds, expected, got } of this.#seen.compare(exchange)) {
+        const before = found.length;
+        const checks = run(rule, 'server', (ctx) => violated(ctx, holds, exchange, expected, got));
+        this.#count(rule, checks, found.length - before);
+      }
     }
     return found;
+  }
+
+  #count(rule: string, checks: number, violations: number): void {
+    const counted = this.counts.get(rule) as { checks: number; violations: number };
+    counted.checks += checks;
+    counted.violations += violations;
   }
 }

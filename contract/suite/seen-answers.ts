@@ -99,7 +99,8 @@ export class Remembered {
   }
 }
 
-function remember<T>(map: Map<string, T>, key: string, value: T, size: number): void {
+/** Keeps `value` under `key` as the newest of at most `size` entries. */
+export function remember<T>(map: Map<string, T>, key: string, value: T, size: number): void {
   map.delete(key);
   map.set(key, value);
   if (map.size > size) map.delete(map.keys().next().value as string);

@@ -25,8 +25,8 @@ export type Captured = {
   ms: number;
 };
 
-/** Why the client got the proxy's own 502 or 504 instead of the upstream's answer. */
-export type UpstreamFailure = { method: string; url: string; status: 502 | 504; reason: string };
+/** Why the client got the proxy's own 502 or 504 (the path only: a query may hold a secret). */
+export type UpstreamFailure = { method: string; path: string; status: 502 | 504; reason: string };
 
 export type ForwardOptions = {
   upstream: Upstream;
@@ -128,7 +128,8 @@ export function forwardingListener(
         status === 504
           ? `The upstream ${upstream.url} did not answer within ${options.timeoutMs / 1000} s: ${reason}.`
           : `The upstream ${upstream.url} could not be reached: ${reason}.`;
-      if (!res.headersSent) options.onFailure({ method, url, status, reason });
+      if (!res.headersSent)
+        options.onFailure({ method, path: url.split('?')[0] ?? '/', status, reason });
       errorAnswer(res, status, message);
     };
     let outgoing: ClientRequest;

@@ -45,7 +45,7 @@ if (parentPort !== null && workerData?.hrmockJudge !== undefined) {
     } catch (error) {
       // A judge that broke on one exchange says so and judges the next.
       process.stderr.write(
-        `hrmock proxy: could not judge ${exchange.method} ${exchange.url}: ${(error as Error).message}\n`,
+        `hrmock proxy: could not judge ${exchange.method} ${exchange.url.split('?')[0]}: ${(error as Error).message}\n`,
       );
     }
     port.postMessage({ violations: found } satisfies JudgeReply);

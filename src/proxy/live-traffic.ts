@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { type LiveExchange, LiveJudge } from '../../contract/suite/live-rules.ts';
 import { spelledPath } from '../http/admin/operation-paths.ts';
@@ -22,6 +23,14 @@ export type LiveTrafficOptions = {
   /** The most violations kept in the report (default 1000); all are counted. */
   keepViolations?: number;
 };
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Answers a recording never keeps: they depend on the credentials or the moment, not the request. */
 const NOT_RECORDED = (status: number) => status === 401 || status === 403 || status >= 500;
@@ -83,12 +92,6 @@ export class LiveTraffic {
       this.#unjudged++;
       return;
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
     const headers = new Headers();
     for (const [name, value] of captured.headers) {
       try {
@@ -106,12 +109,25 @@ export class LiveTraffic {
       status: captured.status,
       headers,
       text,
-      body,
+      body: undefined,
       ms: captured.ms,
       operation: reached.operation,
     };
+    // Parsed only when a rule reads it: a repeat of an exchange judged before is not parsed.
+    let parsed: { value: unknown } | undefined;
+    Object.defineProperty(exchange, 'body', {
+      get: () => {
+        parsed ??= { value: parseJson(text) };
+        return parsed.value;
+      },
+    });
+    const fingerprint = createHash('sha1')
+      .update(`${captured.method}\n${captured.url}\n${captured.requestText ?? ''}\n`)
+      .update(`${captured.status}\n${header('content-type') ?? ''}\n`)
+      .update(text)
+      .digest('base64');
     this.#judged++;
-    for (const found of this.#judge.judge(exchange)) {
+    for (const found of this.#judge.judge(exchange, fingerprint)) {
       this.#violationCount++;
       const violation: ProxyViolation = {
         rule: found.rule,
