@@ -35,6 +35,8 @@ for (const file of walk(dist)) {
 
 // The worker the fixtures reader starts: plain JavaScript, shipped as it is.
 cpSync(join(root, 'src/cli/fixtures-worker.mjs'), join(dist, 'src/cli/fixtures-worker.mjs'));
+// The proxy's judge thread starts from this one; in dist it loads judge-thread.js.
+cpSync(join(root, 'src/proxy/judge-worker.mjs'), join(dist, 'src/proxy/judge-worker.mjs'));
 
 // The contract documents the code reads at run time.
 cpSync(join(root, 'contract/openapi.yaml'), join(dist, 'contract/openapi.yaml'));

@@ -25,6 +25,13 @@ export { buildFixtures } from '../mocks/build-fixtures.ts';
 export { lazyFixtures } from '../mocks/lazy-fixtures.ts';
 export { type RunCheckOptions, runCheck } from './api/run-check.ts';
 export { type RunningMock, type StartMockOptions, startMock } from './api/start-mock.ts';
+export {
+  type ProxyReport,
+  type ProxyViolation,
+  type RunningProxy,
+  type StartProxyOptions,
+  startProxy,
+} from './api/start-proxy.ts';
 export type { JournalEntry, JournalFilter } from './http/admin/journal.ts';
 export type { Fault, Scenario, ScenarioInput, ScenarioResponse } from './http/admin/scenarios.ts';
 export { type AppOptions, createApp, type HrmockApp } from './http/app.ts';

@@ -49,9 +49,24 @@ const ALLOWED: Record<string, string[]> = {
   http: ['hr', 'store', 'engine', 'generated'],
   node: ['http', 'hr', 'store', 'engine', 'generated'],
   browser: ['http', 'hr', 'store', 'engine', 'generated', 'mocks'],
-  api: ['node', 'http', 'hr', 'store', 'engine', 'generated', 'mocks', 'contract/suite'],
+  recording: ['http', 'hr', 'store', 'engine', 'generated'],
+  proxy: ['node', 'recording', 'http', 'hr', 'store', 'engine', 'generated', 'contract/suite'],
+  api: [
+    'proxy',
+    'recording',
+    'node',
+    'http',
+    'hr',
+    'store',
+    'engine',
+    'generated',
+    'mocks',
+    'contract/suite',
+  ],
   cli: [
     'api',
+    'proxy',
+    'recording',
     'node',
     'http',
     'hr',
@@ -70,6 +85,9 @@ const SUITE_USERS = new Set([
   'src/api/run-check.ts', // runs the suite
   'src/cli/fixtures-dir.ts', // checks a user's fixtures with the suite's contract validator
   'src/check.ts', // the package's hrmock/check entry: runCheck and its types
+  'src/proxy/live-traffic.ts', // judges live exchanges with the suite's rules
+  'src/proxy/proxy-report.ts', // shows the proxy's verdicts with the suite's reporters
+  'src/cli/proxy-command.ts', // the suite's reporter names for --reporter
 ]);
 
 const graph = importGraph();

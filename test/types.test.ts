@@ -1,6 +1,16 @@
 // Imported by the package's name, as a consumer would. These are type assertions: `tsc --noEmit`
 // (run by npm test before vitest) fails when one breaks.
-import type { Job, JobMinimal, Profile, ProfileMinimal, ProfilesScoringResponse } from 'hrmock';
+import type {
+  Job,
+  JobMinimal,
+  Profile,
+  ProfileMinimal,
+  ProfilesScoringResponse,
+  ProxyReport,
+  RunningProxy,
+  StartMockOptions,
+  StartProxyOptions,
+} from 'hrmock';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Target as SuiteTarget } from '../contract/suite/target.ts';
 import type { Target as MockTarget } from '../src/hr/target.ts';
@@ -18,6 +28,24 @@ describe("the types consumers import from 'hrmock'", () => {
 
   it('types predictions as pairs of numbers', () => {
     expectTypeOf<ProfilesScoringResponse>().toMatchTypeOf<{ data: { predictions: number[][] } }>();
+  });
+});
+
+describe('the proxy and replay in the package API', () => {
+  it('types startProxy: an upstream and a folder to record in, a report on close', () => {
+    expectTypeOf<StartProxyOptions>().toMatchTypeOf<{ upstream: string; record?: string }>();
+    expectTypeOf<RunningProxy['close']>().returns.resolves.toEqualTypeOf<ProxyReport>();
+    expectTypeOf<ProxyReport['violations'][number]>().toMatchTypeOf<{
+      rule: string;
+      method: string;
+      path: string;
+      status: number;
+      message: string;
+    }>();
+  });
+
+  it('types startMock({ replay }) as the folder a proxy recorded', () => {
+    expectTypeOf<StartMockOptions['replay']>().toEqualTypeOf<string | undefined>();
   });
 });
 

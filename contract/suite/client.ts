@@ -17,8 +17,8 @@ export type Exchange = {
   /** The parsed JSON body, or undefined when it was not JSON. */
   body: any;
   ms: number;
-  /** The request as sent, for a reproducer. */
-  sent: SentRequest;
+  /** The request as sent, for a reproducer (absent for an exchange the proxy saw). */
+  sent?: SentRequest;
 };
 
 /** One request to send: any method, a query string as given, a body as given. */
@@ -185,7 +185,7 @@ export class SuiteClient {
   }
 
   /** A curl command that sends this exchange's request again, secrets as environment references. */
-  reproduce(exchange: Pick<Exchange, 'sent'>): string {
+  reproduce(exchange: { sent: SentRequest }): string {
     return curlCommand(exchange.sent, this.#shown);
   }
 

@@ -4,12 +4,13 @@ import type { Report, RuleResult } from './run-suite.ts';
 export type ReporterName = 'pretty' | 'junit' | 'json';
 export const REPORTERS: ReporterName[] = ['pretty', 'junit', 'json'];
 
-export function render(report: Report, reporter: ReporterName): string {
+/** `name` heads the report: the command that made it (`hrmock proxy` shows the same rules). */
+export function render(report: Report, reporter: ReporterName, name = 'hrmock check'): string {
   if (report.error !== undefined && reporter === 'pretty')
-    return `hrmock check ${report.baseUrl}\n  could not run: ${report.error}\n`;
+    return `${name} ${report.baseUrl}\n  could not run: ${report.error}\n`;
   if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  if (reporter === 'junit') return junit(report);
-  return pretty(report);
+  if (reporter === 'junit') return junit(report, name);
+  return pretty(report, name);
 }
 
 export function summary(report: Report): string {
@@ -28,9 +29,9 @@ export function summary(report: Report): string {
 export const DOCUMENTS_HEADING =
   "contract documents (this checkout's contract/openapi.yaml and contract/history/, whatever the base URL):";
 
-function pretty(report: Report): string {
+function pretty(report: Report, name: string): string {
   const width = Math.max(...report.results.map((r) => r.id.length));
-  const lines = [`hrmock check ${report.baseUrl}`];
+  const lines = [`${name} ${report.baseUrl}`];
   const line = ({ id, title, outcome }: RuleResult) => {
     const name = id.padEnd(width);
     if (outcome.status === 'pass')
@@ -84,14 +85,14 @@ function xml(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
-function junit(report: Report): string {
+function junit(report: Report, name: string): string {
   if (report.error !== undefined) {
     // One case in error, so that a CI dashboard shows the run as broken, not as empty.
     return [
       '<?xml version="1.0" encoding="UTF-8"?>',
-      '<testsuites name="hrmock check" tests="1" failures="0" errors="1" skipped="0" time="0">',
+      `<testsuites name="${xml(name)}" tests="1" failures="0" errors="1" skipped="0" time="0">`,
       `  <testsuite name="${xml(`contract rules at ${report.baseUrl}`)}" tests="1" failures="0" errors="1" skipped="0" time="0">`,
-      `    <testcase classname="hrmock.contract" name="hrmock check could run" time="0">`,
+      `    <testcase classname="hrmock.contract" name="${xml(name)} could run" time="0">`,
       `      <error message="${xml(report.error)}" type="CannotRun">${xml(report.error)}</error>`,
       '    </testcase>',
       '  </testsuite>',
@@ -158,7 +159,7 @@ function junit(report: Report): string {
   const failed = report.failed + (coverage?.met === false ? 1 : 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="hrmock check" tests="${report.results.length + gate.length}" failures="${failed}" skipped="${report.skipped}" time="${seconds(report.ms)}">`,
+    `<testsuites name="${xml(name)}" tests="${report.results.length + gate.length}" failures="${failed}" skipped="${report.skipped}" time="${seconds(report.ms)}">`,
     ...suite(`contract rules at ${report.baseUrl}`, [...server, ...gate], properties),
     ...(documents.length > 0 ? suite(DOCUMENTS_HEADING.replace(/:$/, ''), documents) : []),
     '</testsuites>',

@@ -66,7 +66,7 @@ export function shown(value: unknown, max = 240): string {
 
 /** One promise of the contract: passes, or throws a Violation with the request as evidence. */
 export function expectThat(
-  ctx: RuleContext,
+  ctx: Pick<RuleContext, 'checks'> & { client?: RuleContext['client'] },
   holds: boolean,
   about: Exchange | string,
   expected: string,
@@ -81,13 +81,14 @@ export function expectThat(
     expected,
     got: typeof value === 'string' ? value : shown(value),
   };
-  if (typeof about !== 'string' && about.sent !== undefined)
-    evidence.reproduce = ctx.client.reproduce(about);
+  // A reproducer needs the request as sent and the client that sent it (not so in the proxy).
+  if (typeof about !== 'string' && about.sent !== undefined && ctx.client !== undefined)
+    evidence.reproduce = ctx.client.reproduce({ sent: about.sent });
   throw new Violation(evidence);
 }
 
 /** The exchange answered 200 with a `data` object: the precondition of most rules. */
-export function expectOk(ctx: RuleContext, exchange: Exchange): any {
+export function expectOk(ctx: Pick<RuleContext, 'checks'>, exchange: Exchange): any {
   expectThat(
     ctx,
     exchange.status === 200 && typeof exchange.body?.data === 'object',

@@ -5,6 +5,7 @@ import type { JournalEntry, JournalFilter } from '../http/admin/journal.ts';
 import { type AppOptions, createApp, type HrmockApp } from '../http/app.ts';
 import type { ConnectionTimeouts } from '../node/connections.ts';
 import { startServer } from '../node/server.ts';
+import { replayFetch } from '../recording/replay-fetch.ts';
 
 export type StartMockOptions = {
   /** Fixture seed (default 42): the same seed serves the same data. */
@@ -38,6 +39,13 @@ export type StartMockOptions = {
    * next one within the second gets a 429 with Retry-After. Off when absent.
    */
   rateLimit?: number;
+  /**
+   * A folder written by `hrmock proxy --record` (or `startProxy({ record })`): a recorded request
+   * gets its recorded status and body; anything else the fixtures' answer. Throws if unreadable.
+   */
+  replay?: string;
+  /** With `replay`: a request of the six operations with no recording gets a 404 naming its key. */
+  replayStrict?: boolean;
 };
 
 export type RunningMock = SteeringControls & {
@@ -78,6 +86,12 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
     ...(options.admin !== undefined && { admin: options.admin }),
   });
+  if (options.replay !== undefined)
+    app.fetch = replayFetch(app.fetch, {
+      dir: options.replay,
+      strict: options.replayStrict === true,
+      maxDepth: app.settings.limits.jsonDepth,
+    });
   const { journal } = app.steering;
   const server = await startServer(app, {
     port: options.port ?? 0,

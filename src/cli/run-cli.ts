@@ -1,5 +1,6 @@
 import { CannotRun, CHECK_HELP, checkCommand } from './check-command.ts';
 import { FIXTURES_HELP, fixturesCommand, TARGET_HELP, targetCommand } from './fixtures-command.ts';
+import { PROXY_HELP, proxyCommand } from './proxy-command.ts';
 import { SERVE_HELP, serveCommand } from './serve-command.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -7,12 +8,14 @@ const HELP = `hrmock: a mock server and contract checks for the Profiles & Jobs 
 
 Usage:
   hrmock serve    [--port 4010] [--host 127.0.0.1] [--seed 42] [--profiles N] [--jobs N]
-                  [--base-path /v1] [--api-key K] [--quiet]
+                  [--base-path /v1] [--api-key K] [--quiet] [--replay DIR [--replay-strict]]
   hrmock fixtures [--seed N] [--profiles N] [--jobs N] [--out DIR]
   hrmock target   [--seed N] [--profiles N] [--jobs N]
   hrmock check    [--base-url URL] [--target FILE] [--header K=V] [--reporter pretty|junit|json]
                   [--output FILE] [--via-prism] [--timeout S] [--deadline S] [--max-rps R]
                   [--fuzz N [--seed S]] [--min-coverage P]
+  hrmock proxy    --upstream URL [--port 4011] [--host H] [--record DIR] [--redact-header H]
+                  [--reporter pretty|junit|json] [--output FILE] [--timeout S]
 
 Run "hrmock <command> --help" for the options of one command.`;
 
@@ -23,6 +26,7 @@ const COMMANDS: Record<string, Command> = {
   fixtures: { help: FIXTURES_HELP, run: fixturesCommand },
   target: { help: TARGET_HELP, run: targetCommand },
   check: { help: CHECK_HELP, run: checkCommand },
+  proxy: { help: PROXY_HELP, run: proxyCommand },
 };
 
 async function dispatch(argv: string[]): Promise<number> {
@@ -34,7 +38,7 @@ async function dispatch(argv: string[]): Promise<number> {
   const command = COMMANDS[name];
   if (command === undefined)
     throw new UsageError(
-      `unknown command "${name}": use serve, check, fixtures or target (hrmock --help)`,
+      `unknown command "${name}": use serve, check, proxy, fixtures or target (hrmock --help)`,
     );
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(`${command.help}\n`);

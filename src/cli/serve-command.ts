@@ -1,11 +1,13 @@
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { targetOf } from '../hr/target.ts';
-import { createApp, DEFAULT_LIMITS } from '../http/app.ts';
+import { createApp, DEFAULT_LIMITS, type HrmockApp } from '../http/app.ts';
 import type { Chaos } from '../http/chaos.ts';
 import { DEFAULT_TIMEOUTS } from '../node/connections.ts';
 import { MAX_RATE } from '../node/rate-limit.ts';
 import { startServer } from '../node/server.ts';
+import { RecordingError } from '../recording/recording-files.ts';
+import { replayFetch } from '../recording/replay-fetch.ts';
 import type { StoreData } from '../store/types.ts';
 import { FIXTURE_FLAGS, lazyFixturesFrom } from './fixture-options.ts';
 import { loadFixturesDir } from './fixtures-dir.ts';
@@ -48,7 +50,11 @@ export const SERVE_HELP = `hrmock serve: run the mock server
                     Authorization and cookies); repeat for several
   --rate-limit N/s  at most N requests a second per API key (per client address without
                     one) on the API's operations; the next gets a 429 with Retry-After (off
-                    by default; N from 1 to ${MAX_RATE})`;
+                    by default; N from 1 to ${MAX_RATE})
+  --replay DIR      answer each request recorded by hrmock proxy --record DIR with its
+                    recorded status and body; anything else from the fixtures
+  --replay-strict   with --replay: a request of the six operations that no recording matches
+                    gets a 404 envelope showing its normalised key`;
 
 /**
  * V8 moves an allocation site's objects straight to the old generation once most of them are
@@ -92,6 +98,8 @@ export async function serveCommand(args: string[]): Promise<number> {
       'journal-size': { type: 'string' },
       'redact-header': { type: 'string', multiple: true },
       'rate-limit': { type: 'string' },
+      replay: { type: 'string' },
+      'replay-strict': { type: 'boolean' },
     },
     strict: true,
   });
@@ -148,6 +156,11 @@ export async function serveCommand(args: string[]): Promise<number> {
       jsonDepth: positiveInt('max-json-depth', values['max-json-depth'], DEFAULT_LIMITS.jsonDepth),
     },
   });
+  if (values['replay-strict'] && values.replay === undefined)
+    throw new UsageError(
+      '--replay-strict needs --replay DIR: the folder hrmock proxy --record wrote',
+    );
+  if (values.replay !== undefined) replayInto(app, values.replay, values['replay-strict'] === true);
   const host = values.host ?? '127.0.0.1';
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
@@ -192,11 +205,21 @@ export async function serveCommand(args: string[]): Promise<number> {
   ];
   process.stdout.write(
     `hrmock: ${sizes} (seed ${fixtures.seed}${values.fixtures ? `, ${mode}d with ${values.fixtures}` : ''}) at ${base} (ready in ${seconds}s)\n` +
-      `${options(apiKey)}Try:\n${examples.map((e) => `  ${e}\n`).join('')}Contract: ${base}/openapi.yaml   Target for hrmock check: ${base}/_mock/target\n`,
+      `${options(apiKey)}${values.replay ? `Replaying the recordings in ${values.replay}${values['replay-strict'] ? ' (strict: no recording, a 404)' : ''}.\n` : ''}Try:\n${examples.map((e) => `  ${e}\n`).join('')}Contract: ${base}/openapi.yaml   Target for hrmock check: ${base}/_mock/target\n`,
   );
   await stopped;
   await server.close();
   return 0;
+}
+
+/** Answers recorded requests from `dir`; a folder that cannot be read stops the command. */
+function replayInto(app: HrmockApp, dir: string, strict: boolean): void {
+  try {
+    app.fetch = replayFetch(app.fetch, { dir, strict, maxDepth: app.settings.limits.jsonDepth });
+  } catch (error) {
+    if (error instanceof RecordingError) throw new UsageError(`--replay ${dir}: ${error.message}`);
+    throw error;
+  }
 }
 
 function chaosFrom(

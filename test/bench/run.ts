@@ -22,6 +22,7 @@ import {
   startHrmock,
   startPrismMock,
 } from './processes.ts';
+import { proxyOverhead, proxyRow } from './proxy.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -261,6 +262,7 @@ async function worstCrafted(base: string) {
 }
 
 let crafted: Crafted | undefined;
+let proxyLines = '';
 
 function table(): string {
   const lines = [
@@ -300,6 +302,7 @@ if (only !== 'large') {
     await child.stop();
   rows.push(...(await journalRows(connections)));
 
+  proxyLines = proxyRow(await proxyOverhead(connections));
   const checkStarted = performance.now();
   await promisify(execFile)(process.execPath, ['bin/hrmock.js', 'check'], { cwd: root });
   facts.check_ms = performance.now() - checkStarted;
@@ -320,6 +323,8 @@ const summary = [
   `machine: ${machine}; ${connections} connections, ${seconds} s per measurement (a server and its limit: ${LIMIT_ROUNDS} rounds of ${ROUND_SECONDS} s each, in turn; × limit is the median of the rounds' ratios), wrk -t1, every server sent the same requests and headers (Accept-Encoding: ${HEADERS['accept-encoding']}, as browsers send)`,
   '',
   table(),
+  '',
+  proxyLines,
   '',
   `start-up to first answer: ${Math.round(facts.startup_ms_1000 ?? 0)} ms with 1,000 profiles (median of ${STARTUP_RUNS}, ${Math.round(facts.startup_ms_1000_min ?? 0)} to ${Math.round(facts.startup_ms_1000_max ?? 0)}), ${Math.round(facts.startup_ms_100000 ?? 0)} ms with 100,000`,
   `resident memory after the load: ${Math.round(facts.rss_mb_1000 ?? 0)} MB with 1,000 profiles, ${Math.round(facts.rss_mb_100000 ?? 0)} MB with 100,000 (${Math.round(facts.rss_mb_100000_after_crafted ?? 0)} MB once the crafted requests and the SDK filters have run)`,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../contract/suite/openapi.ts';
 import { contractOperations } from '../../contract/suite/operation-inputs.ts';
 import { runCheck } from '../../src/api/run-check.ts';
-import type { RunningServer } from '../../src/server.ts';
+import type { RunningServer } from '../../src/node/server.ts';
 import { type Fetch, MUTANTS } from '../mutants/mutants.ts';
 import { checkCli, serveMock } from '../support/check-cli.ts';
 import { tempDir } from '../support/temp-dir.ts';

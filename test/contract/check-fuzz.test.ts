@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server.ts';
+import type { RunningServer } from '../../src/node/server.ts';
 import type { Fetch } from '../mutants/mutants.ts';
 import { checkCli, replay, serveMock } from '../support/check-cli.ts';
 

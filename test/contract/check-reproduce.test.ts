@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server.ts';
+import type { RunningServer } from '../../src/node/server.ts';
 import { type Fetch, MUTANTS } from '../mutants/mutants.ts';
 import { checkCli, hasCurl, replay, serveMock } from '../support/check-cli.ts';
 

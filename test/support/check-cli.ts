@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { runCli } from '../../src/cli/run-cli.ts';
 import { type AppOptions, createApp } from '../../src/http/app.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
+import { type RunningServer, startServer } from '../../src/node/server.ts';
 import type { Fetch } from '../mutants/mutants.ts';
 
 const fixtures = buildFixtures({ profiles: 400, jobs: 120 });

@@ -11,7 +11,11 @@ function documented(exchange: Exchange): boolean {
   return exchange.method === 'POST' && !exchange.path.endsWith('/grading');
 }
 
-export function checkEnvelope(ctx: RuleContext, exchange: Exchange): void {
+/** One answer in the envelope and valid against the contract: also judged live by the proxy. */
+export function checkEnvelope(
+  ctx: Pick<RuleContext, 'checks' | 'validator'>,
+  exchange: Exchange,
+): void {
   const type = exchange.headers.get('content-type') ?? '';
   expectThat(
     ctx,

@@ -1,7 +1,72 @@
+import type { Exchange } from '../client.ts';
 import { fullFlag, GRADING, MINIMAL_FIELDS, pathOf, requestedKeys } from '../operations.ts';
-import { expectOk, expectThat, type Rule, shown } from '../rule.ts';
+import { expectOk, expectThat, type Rule, type RuleContext, shown } from '../rule.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+type List = 'profiles' | 'jobs';
+
+/** Grading's items carry only the minimal fields. Also judged live by the proxy. */
+export function checkMinimalItems(
+  ctx: Pick<RuleContext, 'checks'>,
+  exchange: Exchange,
+  list: List,
+  items: any[],
+): void {
+  const allowed = new Set(MINIMAL_FIELDS[list]);
+  for (const item of items) {
+    if (item === null) continue;
+    const extra = Object.keys(item).filter((k) => !allowed.has(k));
+    expectThat(
+      ctx,
+      extra.length === 0,
+      exchange,
+      `minimal ${list} (${[...allowed].join(', ')} only)`,
+      () => `an item with ${extra.join(', ')}`,
+    );
+  }
+}
+
+/**
+ * One item, score and error per key asked, in request order, each entry a score or else an
+ * error. Also judged live by the proxy.
+ */
+export function checkAligned(
+  ctx: Pick<RuleContext, 'checks'>,
+  exchange: Exchange,
+  list: List,
+  data: any,
+  wanted: string[],
+): void {
+  for (const field of [list, 'scores', 'errors']) {
+    const got = data[field];
+    expectThat(
+      ctx,
+      Array.isArray(got) && got.length === wanted.length,
+      exchange,
+      `${field} with ${wanted.length} entries`,
+      () => `${Array.isArray(got) ? got.length : shown(got)}`,
+    );
+  }
+  data[list].forEach((item: any, i: number) => {
+    expectThat(
+      ctx,
+      item === null || item.key === wanted[i],
+      exchange,
+      `${list}[${i}].key = ${wanted[i]} (request order)`,
+      () => item.key,
+    );
+    const scored = data.scores[i] !== null;
+    const explained = data.errors[i] !== null;
+    expectThat(
+      ctx,
+      scored !== explained,
+      exchange,
+      `entry ${i}: a score, or else an error saying why`,
+      () => `score ${shown(data.scores[i])}, error ${shown(data.errors[i])}`,
+    );
+  });
+}
 
 export const GRD_DEFAULT: Rule = {
   id: 'GRD-DEFAULT',
@@ -23,18 +88,7 @@ export const GRD_DEFAULT: Rule = {
         `the same data as with ${fullFlag(op)}=false (${shown(offData, 120)})`,
         () => absentData,
       );
-      const allowed = new Set(MINIMAL_FIELDS[op.list]);
-      for (const item of absentData[op.list] ?? []) {
-        if (item === null) continue;
-        const extra = Object.keys(item).filter((k) => !allowed.has(k));
-        expectThat(
-          ctx,
-          extra.length === 0,
-          absent,
-          `minimal ${op.list} (${[...allowed].join(', ')} only)`,
-          () => `an item with ${extra.join(', ')}`,
-        );
-      }
+      checkMinimalItems(ctx, absent, op.list, absentData[op.list] ?? []);
     }
   },
 };
@@ -119,35 +173,7 @@ export const GRD_ALIGN: Rule = {
           ...params,
           [idsName]: ordered,
         });
-        const data = expectOk(ctx, exchange);
-        for (const field of [op.list, 'scores', 'errors']) {
-          const got = data[field];
-          expectThat(
-            ctx,
-            Array.isArray(got) && got.length === variant.length,
-            exchange,
-            `${field} with ${variant.length} entries`,
-            () => `${Array.isArray(got) ? got.length : shown(got)}`,
-          );
-        }
-        data[op.list].forEach((item: any, i: number) => {
-          expectThat(
-            ctx,
-            item === null || item.key === variant[i],
-            exchange,
-            `${op.list}[${i}].key = ${variant[i]} (request order)`,
-            () => item.key,
-          );
-          const scored = data.scores[i] !== null;
-          const explained = data.errors[i] !== null;
-          expectThat(
-            ctx,
-            scored !== explained,
-            exchange,
-            `entry ${i}: a score, or else an error saying why`,
-            () => `score ${shown(data.scores[i])}, error ${shown(data.errors[i])}`,
-          );
-        });
+        checkAligned(ctx, exchange, op.list, expectOk(ctx, exchange), variant);
       }
     }
   },

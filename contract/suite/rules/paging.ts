@@ -4,21 +4,17 @@ import { expectOk, expectThat, type Rule, type RuleContext } from '../rule.ts';
 
 const MAX_PAGES = 8;
 
-async function page(
-  ctx: RuleContext,
-  op: SuiteOperation,
+/**
+ * The meta of one page asked with `limit` and `page=n`: count = items <= limit, page = min(n,
+ * maxPage), maxPage = max(1, ceil(total / limit)). Also judged live by the proxy.
+ */
+export function checkPageMeta(
+  ctx: Pick<RuleContext, 'checks'>,
+  exchange: Exchange,
+  items: unknown[],
   limit: number,
   n: number,
-): Promise<{ exchange: Exchange; keys: string[]; meta: any }> {
-  const exchange = await ctx.client.get(pathOf(op, ctx.target), {
-    ...op.params(ctx.target),
-    limit,
-    page: n,
-    sort_by: 'created_at',
-    order_by: 'asc',
-  });
-  const data = expectOk(ctx, exchange);
-  const items: any[] = data[op.list] ?? [];
+): void {
   const meta = exchange.body.meta ?? {};
   expectThat(
     ctx,
@@ -50,6 +46,25 @@ async function page(
     `meta.maxPage = max(1, ceil(${meta.total} / ${limit}))`,
     () => meta.maxPage,
   );
+}
+
+async function page(
+  ctx: RuleContext,
+  op: SuiteOperation,
+  limit: number,
+  n: number,
+): Promise<{ exchange: Exchange; keys: string[]; meta: any }> {
+  const exchange = await ctx.client.get(pathOf(op, ctx.target), {
+    ...op.params(ctx.target),
+    limit,
+    page: n,
+    sort_by: 'created_at',
+    order_by: 'asc',
+  });
+  const data = expectOk(ctx, exchange);
+  const items: any[] = data[op.list] ?? [];
+  const meta = exchange.body.meta ?? {};
+  checkPageMeta(ctx, exchange, items, limit, n);
   return { exchange, keys: items.map((i) => i.key), meta };
 }
 

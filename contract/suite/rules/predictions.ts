@@ -1,5 +1,48 @@
+import type { Exchange } from '../client.ts';
 import { pathOf, SCORING } from '../operations.ts';
-import { expectOk, expectThat, type Rule } from '../rule.ts';
+import { expectOk, expectThat, type Rule, type RuleContext } from '../rule.ts';
+
+/**
+ * One prediction per item, each two numbers in [0, 1] summing to 1, meta.count of them; the
+ * predictions, for the threshold check. Also judged live by the proxy.
+ */
+export function checkPredictionPairs(
+  ctx: Pick<RuleContext, 'checks'>,
+  exchange: Exchange,
+  items: unknown[],
+): unknown[] {
+  const predictions: unknown[] = exchange.body.data.predictions ?? [];
+  expectThat(
+    ctx,
+    predictions.length === items.length,
+    exchange,
+    `${items.length} predictions, one per item`,
+    () => `${predictions.length}`,
+  );
+  expectThat(
+    ctx,
+    exchange.body.meta?.count === predictions.length,
+    exchange,
+    'meta.count predictions',
+    () => exchange.body.meta?.count,
+  );
+  predictions.forEach((pair, i) => {
+    const ok =
+      Array.isArray(pair) &&
+      pair.length === 2 &&
+      pair.every((x) => typeof x === 'number' && x >= 0 && x <= 1);
+    expectThat(ctx, ok, exchange, `predictions[${i}] two numbers in [0, 1]`, () => pair);
+    const [a, b] = pair as number[];
+    expectThat(
+      ctx,
+      Math.abs((a as number) + (b as number) - 1) < 1e-6,
+      exchange,
+      `predictions[${i}] summing to 1`,
+      () => pair,
+    );
+  });
+  return predictions;
+}
 
 export const PRED: Rule = {
   id: 'PRED',
@@ -12,37 +55,7 @@ export const PRED: Rule = {
         sort_by: 'scoring',
       });
       const data = expectOk(ctx, exchange);
-      const items: any[] = data[op.list] ?? [];
-      const predictions: unknown[] = data.predictions ?? [];
-      expectThat(
-        ctx,
-        predictions.length === items.length,
-        exchange,
-        `${items.length} predictions, one per item`,
-        () => `${predictions.length}`,
-      );
-      expectThat(
-        ctx,
-        exchange.body.meta?.count === predictions.length,
-        exchange,
-        'meta.count predictions',
-        () => exchange.body.meta?.count,
-      );
-      predictions.forEach((pair, i) => {
-        const ok =
-          Array.isArray(pair) &&
-          pair.length === 2 &&
-          pair.every((x) => typeof x === 'number' && x >= 0 && x <= 1);
-        expectThat(ctx, ok, exchange, `predictions[${i}] two numbers in [0, 1]`, () => pair);
-        const [a, b] = pair as number[];
-        expectThat(
-          ctx,
-          Math.abs((a as number) + (b as number) - 1) < 1e-6,
-          exchange,
-          `predictions[${i}] summing to 1`,
-          () => pair,
-        );
-      });
+      const predictions = checkPredictionPairs(ctx, exchange, data[op.list] ?? []);
       if (predictions.length < 2) continue;
       // A threshold in the middle of the scores seen, so that it must drop some.
       const scores = (predictions as number[][]).map((p) => p[1] as number).sort((x, y) => x - y);

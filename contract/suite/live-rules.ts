@@ -1,0 +1,264 @@
+import type { Exchange } from './client.ts';
+import { describeRequest } from './client.ts';
+import { loadContract, loadHistory, type OpenApiDoc, parametersOf } from './openapi.ts';
+import { checkRequest } from './request-rules.ts';
+import { type Evidence, Violation } from './rule.ts';
+import { checkEnvelope } from './rules/env.ts';
+import { checkAligned, checkMinimalItems } from './rules/grading.ts';
+import { checkPageMeta } from './rules/paging.ts';
+import { checkPredictionPairs } from './rules/predictions.ts';
+import { Remembered, remember } from './seen-answers.ts';
+import { ContractValidator } from './validator.ts';
+
+/**
+ * An exchange of live traffic (a proxy saw it, the suite did not send it): the suite's Exchange,
+ * its `params` decoded by the caller (undefined when they could not be read), and the operation
+ * it reached.
+ */
+export type LiveExchange = Exchange & {
+  /** The operation's canonical path (`/profiles/grading` for `/profile/grading` too). */
+  operation: string;
+};
+
+export type LiveViolation = Evidence & {
+  rule: string;
+  /** `client`: the request broke the contract; `server`: the answer did. */
+  side: 'client' | 'server';
+};
+
+/** The rules judged on live traffic: those of `hrmock check` that one or two exchanges show. */
+export const LIVE_RULES: { id: string; title: string }[] = [
+  { id: 'CLIENT', title: 'the request is one the contract allows (method, required parameters)' },
+  { id: 'ENV', title: 'the answer is JSON in the envelope, code = status, valid for its status' },
+  { id: 'NO-5XX', title: 'no answer is a 5xx' },
+  { id: 'OLD-CLIENT', title: 'a GET answer is valid under every contract in history/' },
+  { id: 'GET-KEPT', title: 'searching and scoring still answer GET' },
+  { id: 'GRD-DEFAULT', title: 'grading without return_profile/return_job gives minimal items' },
+  { id: 'GRD-FULL', title: 'grading with =true gives full items agreeing with minimal twins' },
+  { id: 'GRD-ALIGN', title: 'grading answers one item, score and error per key, in order' },
+  { id: 'PAGE', title: 'count = items <= limit; page = min(page, maxPage); maxPage right' },
+  { id: 'PRED', title: 'predictions align with items, pairs sum to 1; score_threshold holds' },
+  { id: 'ORDER', title: 'an explicit sort_by/order_by orders the items' },
+  { id: 'POST-EQ', title: 'POST answers what GET answered with the same parameters' },
+  { id: 'STABLE', title: 'the same request gives the same data as when seen before' },
+];
+
+type Ctx = { checks: { count: number }; validator: ContractValidator };
+/** What the one-exchange rules found in an exchange: checks made per rule, violations. */
+type Verdict = { checks: Map<string, number>; violations: LiveViolation[] };
+type Check = (ctx: Ctx, exchange: LiveExchange) => void;
+
+const flagOn = (value: unknown) => value === true || /^(true|1)$/i.test(String(value ?? ''));
+const isOk = (e: LiveExchange) => e.status === 200 && typeof e.body?.data === 'object';
+const listOf = (e: LiveExchange): 'profiles' | 'jobs' =>
+  e.operation.startsWith('/profiles') ? 'profiles' : 'jobs';
+const isGrading = (e: LiveExchange) => e.operation.endsWith('/grading');
+const isList = (e: LiveExchange) => !isGrading(e);
+const documented = (e: LiveExchange) => e.method === 'GET' || (e.method === 'POST' && isList(e));
+const wholeNumber = (value: unknown, fallback: number) =>
+  value === undefined ? fallback : Number.isSafeInteger(value) ? (value as number) : undefined;
+
+function violated(ctx: Ctx, holds: boolean, e: LiveExchange, expected: string, got: string) {
+  ctx.checks.count++;
+  if (!holds) throw new Violation({ request: describeRequest(e), expected, got });
+}
+
+/** The keys grading asked for, in request order, or undefined when it named items otherwise. */
+function askedKeys(e: LiveExchange): string[] | undefined {
+  const list = listOf(e);
+  const field = list === 'profiles' ? 'profile_key' : 'job_key';
+  const ids = e.params?.[list === 'profiles' ? 'profile_ids' : 'job_ids'];
+  if (Array.isArray(ids)) {
+    const keys = ids.map((id) => (typeof id?.[field] === 'string' ? id[field] : undefined));
+    return keys.every((k) => k !== undefined) ? keys : undefined;
+  }
+  const single = e.params?.[field];
+  return typeof single === 'string' ? [single] : undefined;
+}
+
+function ordered(values: number[], direction: string): number {
+  for (let i = 1; i < values.length; i++) {
+    const [a, b] = [values[i - 1] as number, values[i] as number];
+    if (direction === 'asc' ? a > b : a < b) return i;
+  }
+  return -1;
+}
+
+type Published = { name: string; doc: OpenApiDoc; validator: ContractValidator };
+
+/** What an old client could have sent: only parameters a published contract has for the path. */
+function oldRequest(published: Published, e: LiveExchange): boolean {
+  const known = new Set(parametersOf(published.doc, e.operation, 'get').map((p) => p.name));
+  return Object.keys(e.params ?? {}).every((name) => known.has(name));
+}
+
+function single(history: Published[]): Map<string, Check> {
+  const checks = new Map<string, Check>();
+  checks.set('ENV', (ctx, e) => checkEnvelope(ctx, e));
+  checks.set('NO-5XX', (ctx, e) =>
+    violated(ctx, e.status < 500, e, 'an answer other than a 5xx', `status ${e.status}`),
+  );
+  checks.set('OLD-CLIENT', (ctx, e) => {
+    if (e.method !== 'GET' || e.body === undefined || e.params === undefined) return;
+    for (const published of history) {
+      if (!oldRequest(published, e)) continue;
+      const verdict = published.validator.validateResponse(e.operation, 'get', e.status, e.body);
+      violated(
+        ctx,
+        verdict.ok,
+        e,
+        `an answer valid under history/${published.name}`,
+        verdict.ok ? '' : verdict.errors.slice(0, 3).join('; '),
+      );
+    }
+  });
+  checks.set('GET-KEPT', (ctx, e) => {
+    if (e.method !== 'GET' || !isList(e)) return;
+    violated(ctx, e.status !== 405, e, 'GET answered (not 405)', `status ${e.status}`);
+  });
+  checks.set('GRD-DEFAULT', (ctx, e) => {
+    if (!isGrading(e) || !isOk(e)) return;
+    const flag = listOf(e) === 'profiles' ? 'return_profile' : 'return_job';
+    if (flagOn(e.params?.[flag])) return;
+    checkMinimalItems(ctx, e, listOf(e), e.body.data[listOf(e)] ?? []);
+  });
+  checks.set('GRD-FULL', (ctx, e) => {
+    if (!isGrading(e) || !isOk(e)) return;
+    const flag = listOf(e) === 'profiles' ? 'return_profile' : 'return_job';
+    if (!flagOn(e.params?.[flag])) return;
+    const schema = listOf(e) === 'profiles' ? 'Profile' : 'Job';
+    (e.body.data[listOf(e)] ?? []).forEach((item: unknown, i: number) => {
+      if (item === null) return;
+      const verdict = ctx.validator.validateSchema(schema, item);
+      violated(
+        ctx,
+        verdict.ok,
+        e,
+        `item ${i} a full ${schema} (${flag}=true)`,
+        verdict.ok ? '' : verdict.errors.slice(0, 3).join('; '),
+      );
+    });
+  });
+  checks.set('GRD-ALIGN', (ctx, e) => {
+    const wanted = askedKeys(e);
+    if (!isGrading(e) || !isOk(e) || wanted === undefined) return;
+    checkAligned(ctx, e, listOf(e), e.body.data, wanted);
+  });
+  checks.set('PAGE', (ctx, e) => {
+    const limit = wholeNumber(e.params?.limit, 30);
+    const page = wholeNumber(e.params?.page, 1);
+    if (!isList(e) || !isOk(e) || limit === undefined || page === undefined) return;
+    checkPageMeta(ctx, e, e.body.data[listOf(e)] ?? [], limit, page);
+  });
+  checks.set('PRED', (ctx, e) => {
+    if (!e.operation.endsWith('/scoring') || !isOk(e)) return;
+    const predictions = checkPredictionPairs(ctx, e, e.body.data[listOf(e)] ?? []);
+    const threshold = e.params?.score_threshold;
+    if (typeof threshold !== 'number') return;
+    const below = (predictions as number[][]).find((p) => (p[1] as number) < threshold);
+    violated(
+      ctx,
+      below === undefined,
+      e,
+      `every score >= score_threshold=${threshold}`,
+      JSON.stringify(below),
+    );
+  });
+  checks.set('ORDER', (ctx, e) => {
+    const [sortBy, orderBy] = [e.params?.sort_by, e.params?.order_by];
+    if (!isList(e) || !isOk(e) || (orderBy !== 'asc' && orderBy !== 'desc')) return;
+    if (sortBy === 'created_at' || sortBy === 'updated_at') {
+      const items: any[] = e.body.data[listOf(e)] ?? [];
+      const at = ordered(
+        items.map((i) => Date.parse(i?.[sortBy])),
+        orderBy,
+      );
+      violated(ctx, at < 0, e, `${listOf(e)} by ${sortBy} ${orderBy}`, `item ${at} out of order`);
+    } else if (sortBy === 'scoring' && e.operation.endsWith('/scoring')) {
+      const scores = ((e.body.data.predictions ?? []) as number[][]).map((p) => p?.[1] as number);
+      const at = ordered(scores, orderBy);
+      violated(ctx, at < 0, e, `scores ordered ${orderBy}`, `score ${scores[at]} at ${at}`);
+    }
+  });
+  return checks;
+}
+
+export type LiveJudgeOptions = {
+  contract?: OpenApiDoc;
+  history?: { name: string; doc: OpenApiDoc }[];
+  /** How many distinct requests are remembered for the two-exchange rules (default 5000). */
+  remember?: number;
+};
+
+/**
+ * Judges exchanges one at a time, as they happen: every rule of LIVE_RULES that applies, each
+ * reporting its first broken promise in that exchange. Counts checks and violations per rule.
+ */
+export class LiveJudge {
+  readonly counts = new Map(LIVE_RULES.map((r) => [r.id, { checks: 0, violations: 0 }]));
+  readonly #contract: OpenApiDoc;
+  readonly #validator: ContractValidator;
+  readonly #checks: Map<string, Check>;
+  readonly #seen: Remembered;
+  /** The one-exchange rules' verdicts by exchange fingerprint, the latest 2,000. */
+  readonly #verdicts = new Map<string, Verdict>();
+
+  constructor(options: LiveJudgeOptions = {}) {
+    this.#contract = options.contract ?? loadContract();
+    this.#validator = new ContractValidator(this.#contract);
+    const history = (options.history ?? loadHistory()).map((h) => ({
+      ...h,
+      validator: new ContractValidator(h.doc),
+    }));
+    this.#checks = single(history);
+    this.#seen = new Remembered(options.remember ?? 5000);
+  }
+
+  /**
+   * The violations of one exchange. `fingerprint` (of its method, URL, request body, status,
+   * content type and answer text) lets a repeat of an exchange judged before reuse the verdict
+   * of the one-exchange rules, which depend on nothing else; the two-exchange rules always run.
+   */
+  judge(exchange: LiveExchange, fingerprint?: string): LiveViolation[] {
+    const found: LiveViolation[] = [];
+    const known = fingerprint === undefined ? undefined : this.#verdicts.get(fingerprint);
+    const verdict: Verdict = known ?? { checks: new Map(), violations: [] };
+    const run = (rule: string, side: LiveViolation['side'], check: (ctx: Ctx) => void) => {
+      const ctx: Ctx = { checks: { count: 0 }, validator: this.#validator };
+      try {
+        check(ctx);
+      } catch (error) {
+        if (!(error instanceof Violation)) throw error;
+        found.push({ rule, side, ...error.evidence });
+      }
+      return ctx.checks.count;
+    };
+    if (known === undefined) {
+      const single = (rule: string, side: LiveViolation['side'], check: (ctx: Ctx) => void) =>
+        verdict.checks.set(rule, run(rule, side, check));
+      single('CLIENT', 'client', (ctx) => checkRequest(ctx, this.#contract, exchange));
+      for (const [rule, check] of this.#checks) {
+        if (rule !== 'ENV' && rule !== 'NO-5XX' && !documented(exchange)) continue;
+        single(rule, 'server', (ctx) => check(ctx, exchange));
+      }
+      verdict.violations = [...found];
+      if (fingerprint !== undefined) remember(this.#verdicts, fingerprint, verdict, 2000);
+    } else found.push(...known.violations);
+    for (const [rule, checks] of verdict.checks) this.#count(rule, checks, 0);
+    for (const violation of found) this.#count(violation.rule, 0, 1);
+    if (documented(exchange) && exchange.params !== undefined) {
+      for (const { rule, holds, expected, got } of this.#seen.compare(exchange)) {
+        const before = found.length;
+        const checks = run(rule, 'server', (ctx) => violated(ctx, holds, exchange, expected, got));
+        this.#count(rule, checks, found.length - before);
+      }
+    }
+    return found;
+  }
+
+  #count(rule: string, checks: number, violations: number): void {
+    const counted = this.counts.get(rule) as { checks: number; violations: number };
+    counted.checks += checks;
+    counted.violations += violations;
+  }
+}

@@ -1,0 +1,96 @@
+import { Worker } from 'node:worker_threads';
+import type { Captured, UpstreamFailure } from './forward.ts';
+import type { JudgeReply, JudgeSetup } from './judge-thread.ts';
+import type { ProxyReport, ProxyViolation } from './proxy-report.ts';
+
+/** How many exchanges, and how many of their bytes, may wait for the judge. */
+export const QUEUE_LIMITS = { exchanges: 256, bytes: 64 * 1024 * 1024 };
+
+type Waiting = { resolve: (reply: JudgeReply) => void; bytes: number };
+
+/**
+ * Hands each forwarded exchange to the judge on its worker thread. When more than QUEUE_LIMITS
+ * wait (traffic faster than the judge), an exchange is forwarded unjudged and counted as such,
+ * so that memory stays bounded and forwarding never waits for judging.
+ */
+export class JudgeQueue {
+  readonly #worker: Worker;
+  readonly #waiting: Waiting[] = [];
+  readonly #failures: UpstreamFailure[] = [];
+  readonly #onViolation: (violation: ProxyViolation) => void;
+  /** Settles once the judge has loaded the contract and its rules (rejects if it cannot). */
+  readonly ready: Promise<void>;
+  #bytes = 0;
+  #behind = 0;
+  #broken: string | undefined;
+
+  constructor(setup: JudgeSetup, onViolation: (violation: ProxyViolation) => void) {
+    this.#onViolation = onViolation;
+    this.#worker = new Worker(new URL('./judge-worker.mjs', import.meta.url), {
+      workerData: { hrmockJudge: setup },
+    });
+    let started: () => void = () => {};
+    let failed: (error: Error) => void = () => {};
+    this.ready = new Promise<void>((resolve, reject) => {
+      started = resolve;
+      failed = reject;
+    });
+    this.#worker.on('message', (reply: JudgeReply) => {
+      if ('ready' in reply) {
+        started();
+        return;
+      }
+      const waiting = this.#waiting.shift();
+      if (waiting === undefined) return;
+      this.#bytes -= waiting.bytes;
+      if ('violations' in reply) for (const v of reply.violations) this.#onViolation(v);
+      waiting.resolve(reply);
+    });
+    this.#worker.on('error', (error) => {
+      failed(error);
+      this.#broken = error.message;
+      process.stderr.write(
+        `hrmock proxy: the judge stopped (${error.message}); forwarding goes on unjudged\n`,
+      );
+      for (const waiting of this.#waiting.splice(0)) waiting.resolve({ violations: [] });
+    });
+  }
+
+  submit(exchange: Captured): void {
+    const bytes = (exchange.answer?.length ?? 0) + (exchange.requestText?.length ?? 0);
+    const full =
+      this.#waiting.length >= QUEUE_LIMITS.exchanges || this.#bytes + bytes > QUEUE_LIMITS.bytes;
+    if (full || this.#broken !== undefined) {
+      this.#behind++;
+      return;
+    }
+    this.#bytes += bytes;
+    this.#waiting.push({ resolve: () => {}, bytes });
+    this.#worker.postMessage({ exchange });
+  }
+
+  failure(failure: UpstreamFailure): void {
+    if (this.#failures.length < 100) this.#failures.push(failure);
+  }
+
+  /** The report once every exchange handed over so far is judged. */
+  async report(): Promise<ProxyReport> {
+    if (this.#broken !== undefined) throw new Error(`the judge stopped: ${this.#broken}`);
+    const reply = await new Promise<JudgeReply>((resolve) => {
+      this.#waiting.push({ resolve, bytes: 0 });
+      this.#worker.postMessage({ report: true });
+    });
+    if (!('report' in reply)) throw new Error('the judge answered out of order');
+    const report = reply.report;
+    return {
+      ...report,
+      exchanges: report.exchanges + this.#behind,
+      notJudgedBehind: this.#behind,
+      upstreamFailures: this.#failures,
+    };
+  }
+
+  close(): Promise<number> {
+    return this.#worker.terminate();
+  }
+}

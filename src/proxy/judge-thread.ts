@@ -1,0 +1,53 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Captured } from './forward.ts';
+import { LiveTraffic, type LiveTrafficOptions } from './live-traffic.ts';
+import type { ProxyViolation } from './proxy-report.ts';
+
+/** What the forwarding thread sends: an exchange to judge, or a question for the report. */
+export type JudgeMessage = { exchange: Captured } | { report: true };
+/** What this thread answers, in the order asked. */
+export type JudgeReply =
+  | { ready: true }
+  | { violations: ProxyViolation[] }
+  | { report: ReturnType<LiveTraffic['report']> };
+
+export type JudgeSetup = {
+  options: Omit<LiveTrafficOptions, 'onViolation'>;
+  maxAnswerBytes: number;
+};
+
+if (parentPort !== null && workerData?.hrmockJudge !== undefined) {
+  const port = parentPort;
+  const setup = workerData.hrmockJudge as JudgeSetup;
+  let found: ProxyViolation[] = [];
+  const traffic = new LiveTraffic(
+    { ...setup.options, onViolation: (violation) => found.push(violation) },
+    setup.maxAnswerBytes,
+  );
+  // Ready once the contract, its history and the rules are loaded: judging starts with the first request.
+  port.postMessage({ ready: true } satisfies JudgeReply);
+  port.on('message', (message: JudgeMessage) => {
+    if ('report' in message) {
+      port.postMessage({ report: traffic.report() } satisfies JudgeReply);
+      return;
+    }
+    const exchange = message.exchange;
+    // Structured cloning gives a Uint8Array: the judge reads Buffers.
+    if (exchange.answer !== undefined)
+      exchange.answer = Buffer.from(
+        exchange.answer.buffer,
+        exchange.answer.byteOffset,
+        exchange.answer.byteLength,
+      );
+    found = [];
+    try {
+      traffic.exchange(exchange);
+    } catch (error) {
+      // A judge that broke on one exchange says so and judges the next.
+      process.stderr.write(
+        `hrmock proxy: could not judge ${exchange.method} ${exchange.url.split('?')[0]}: ${(error as Error).message}\n`,
+      );
+    }
+    port.postMessage({ violations: found } satisfies JudgeReply);
+  });
+}

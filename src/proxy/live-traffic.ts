@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { type LiveExchange, LiveJudge } from '../../contract/suite/live-rules.ts';
+import { spelledPath } from '../http/admin/operation-paths.ts';
+import { writeRecording } from '../recording/recording-files.ts';
+import {
+  asksOperation,
+  readOperationRequest,
+  requestKey,
+  withoutSecrets,
+} from '../recording/request-key.ts';
+import type { Captured, UpstreamFailure } from './forward.ts';
+import { type ProxyReport, type ProxyViolation, reportOf } from './proxy-report.ts';
+
+export type LiveTrafficOptions = {
+  upstream: string;
+  /** Folder to record the six operations' exchanges into (secrets removed). */
+  record?: string;
+  /** Headers (and parameters of the same name) kept out of recordings and reports, besides the usual. */
+  redactHeaders?: string[];
+  /** Called for each violation as it is found. */
+  onViolation?: (violation: ProxyViolation) => void;
+  /** The most violations kept in the report (default 1000); all are counted. */
+  keepViolations?: number;
+};
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Answers a recording never keeps: they depend on the credentials or the moment, not the request. */
+const NOT_RECORDED = (status: number) => status === 401 || status === 403 || status >= 500;
+
+function decoded(answer: Buffer, encoding: string | undefined, max: number): string | undefined {
+  const options = { maxOutputLength: max };
+  try {
+    if (encoding === undefined || encoding === 'identity') return answer.toString('utf8');
+    if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(answer, options).toString();
+    if (encoding === 'deflate') return inflateSync(answer, options).toString();
+    if (encoding === 'br') return brotliDecompressSync(answer, options).toString();
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * What the proxy makes of the traffic it forwards: each exchange of the six operations judged
+ * (and recorded when asked), the others counted; the report at any moment.
+ */
+export class LiveTraffic {
+  readonly #options: LiveTrafficOptions;
+  readonly #judge = new LiveJudge();
+  readonly #violations: ProxyViolation[] = [];
+  readonly #failures: UpstreamFailure[] = [];
+  readonly #maxAnswerBytes: number;
+  #exchanges = 0;
+  #judged = 0;
+  #violationCount = 0;
+  #unjudged = 0;
+
+  constructor(options: LiveTrafficOptions, maxAnswerBytes: number) {
+    this.#options = options;
+    this.#maxAnswerBytes = maxAnswerBytes;
+  }
+
+  failure(failure: UpstreamFailure): void {
+    if (this.#failures.length < 100) this.#failures.push(failure);
+  }
+
+  exchange(captured: Captured): void {
+    this.#exchanges++;
+    const secrets = this.#options.redactHeaders ?? [];
+    const reached = readOperationRequest(
+      captured.method,
+      captured.url,
+      captured.requestText,
+      captured.requestContentType,
+    );
+    if (reached === undefined) return;
+    const header = (name: string) =>
+      captured.headers.find(([n]) => n.toLowerCase() === name)?.[1] ?? undefined;
+    const text =
+      captured.answer === undefined || captured.requestTooLarge
+        ? undefined
+        : decoded(captured.answer, header('content-encoding'), this.#maxAnswerBytes);
+    if (text === undefined) {
+      this.#unjudged++;
+      return;
+    }
+    const headers = new Headers();
+    for (const [name, value] of captured.headers) {
+      try {
+        headers.append(name, value);
+      } catch {
+        // A header value Headers refuses is no part of any rule.
+      }
+    }
+    const params =
+      reached.params === undefined ? undefined : withoutSecrets(reached.params, secrets);
+    const exchange: LiveExchange = {
+      method: captured.method,
+      path: spelledPath(captured.url),
+      params,
+      status: captured.status,
+      headers,
+      text,
+      body: undefined,
+      ms: captured.ms,
+      operation: reached.operation,
+    };
+    // Parsed only when a rule reads it: a repeat of an exchange judged before is not parsed.
+    let parsed: { value: unknown } | undefined;
+    Object.defineProperty(exchange, 'body', {
+      get: () => {
+        parsed ??= { value: parseJson(text) };
+        return parsed.value;
+      },
+    });
+    const fingerprint = createHash('sha1')
+      .update(`${captured.method}\n${captured.url}\n${captured.requestText ?? ''}\n`)
+      .update(`${captured.status}\n${header('content-type') ?? ''}\n`)
+      .update(text)
+      .digest('base64');
+    this.#judged++;
+    for (const found of this.#judge.judge(exchange, fingerprint)) {
+      this.#violationCount++;
+      const violation: ProxyViolation = {
+        rule: found.rule,
+        side: found.side,
+        method: captured.method,
+        path: exchange.path,
+        status: captured.status,
+        message: `expected ${found.expected}, got ${found.got}`,
+        request: found.request,
+      };
+      if (this.#violations.length < (this.#options.keepViolations ?? 1000))
+        this.#violations.push(violation);
+      this.#options.onViolation?.(violation);
+    }
+    const key = requestKey(reached, secrets);
+    if (
+      this.#options.record !== undefined &&
+      key !== undefined &&
+      params !== undefined &&
+      asksOperation(captured.method, reached.operation) &&
+      !NOT_RECORDED(captured.status)
+    ) {
+      writeRecording(
+        this.#options.record,
+        key,
+        { method: captured.method, path: exchange.path, params },
+        captured.status,
+        header('content-type') ?? null,
+        text,
+      );
+    }
+  }
+
+  report(): ProxyReport {
+    return reportOf({
+      upstream: this.#options.upstream,
+      exchanges: this.#exchanges,
+      judged: this.#judged,
+      unjudged: this.#unjudged,
+      violationCount: this.#violationCount,
+      violations: this.#violations,
+      notJudgedBehind: 0,
+      upstreamFailures: this.#failures,
+      counts: this.#judge.counts,
+    });
+  }
+}

@@ -1,0 +1,86 @@
+import { toQuery } from '../../contract/suite/client.ts';
+import {
+  ALL_OPERATIONS,
+  fullFlag,
+  GRADING,
+  LISTS,
+  pathOf,
+  SCORING,
+} from '../../contract/suite/operations.ts';
+import type { Target } from '../../contract/suite/target.ts';
+
+/** A request a client sends, as a path with its query and, for POST, a JSON body. */
+export type Sent = { method: 'GET' | 'POST'; path: string; body?: string };
+
+const get = (path: string, params: Record<string, unknown>): Sent => ({
+  method: 'GET',
+  path: `${path}?${toQuery(params)}`,
+});
+const post = (path: string, params: Record<string, unknown>): Sent => ({
+  method: 'POST',
+  path,
+  body: JSON.stringify(params),
+});
+
+/** The request that empties every list: a keyword nothing holds. */
+const NOWHERE = ['zq9x7hrmocknothing'];
+
+/**
+ * Traffic a well-behaved client sends, in which each fault of test/mutants/ that one or two
+ * exchanges show would show: both grading flags and spellings, request orders, pages (one past
+ * the last, an empty one), explicit orders, thresholds, GET and POST twins, a repeat, and one
+ * request the mock refuses with a 400 (a valid request of the contract, an invalid value).
+ */
+export function cleanTraffic(t: Target): Sent[] {
+  const sent: Sent[] = [];
+  for (const op of GRADING) {
+    const params = op.params(t);
+    const ids = op.list === 'profiles' ? 'profile_ids' : 'job_ids';
+    const path = pathOf(op, t);
+    sent.push(get(path, params), get(path, { ...params, [fullFlag(op)]: 'true' }));
+    sent.push(get(path, { ...params, [fullFlag(op)]: 'false' }));
+    sent.push(get(path, { ...params, [ids]: [...(params[ids] as unknown[])].reverse() }));
+    sent.push(get(path.replace(`/${op.list}/`, `/${op.list.slice(0, -1)}/`), params));
+  }
+  for (const op of LISTS) {
+    const params = op.params(t);
+    sent.push(get(op.path, { ...params, limit: 7 }));
+    sent.push(
+      get(op.path, { ...params, limit: 7, page: 2 }),
+      post(op.path, { ...params, limit: 7, page: 2 }),
+    );
+    sent.push(get(op.path, { ...params, limit: 7, page: 9999 }));
+    sent.push(get(op.path, { ...params, limit: 20, sort_by: 'created_at', order_by: 'asc' }));
+    sent.push(get(op.path, { ...params, text_keywords: NOWHERE }));
+  }
+  for (const op of SCORING) {
+    const params = op.params(t);
+    sent.push(get(op.path, { ...params, limit: 30, sort_by: 'scoring', order_by: 'asc' }));
+    sent.push(get(op.path, { ...params, limit: 100, score_threshold: 0.5 }));
+  }
+  for (const op of ALL_OPERATIONS) sent.push(get(pathOf(op, t), op.params(t)));
+  const [search] = LISTS;
+  if (search !== undefined) sent.push(get(search.path, { ...search.params(t), limit: 0 }));
+  return sent;
+}
+
+/** Sends one request to a base URL; its status and body bytes. */
+export async function send(
+  base: string,
+  request: Sent,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Buffer; type: string | null }> {
+  const response = await fetch(`${base}${request.path}`, {
+    method: request.method,
+    headers: {
+      ...headers,
+      ...(request.body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(request.body !== undefined && { body: request.body }),
+  });
+  return {
+    status: response.status,
+    body: Buffer.from(await response.arrayBuffer()),
+    type: response.headers.get('content-type'),
+  };
+}
