@@ -81,13 +81,13 @@ const ALLOWED: Record<string, string[]> = {
 
 /** The only files of src/ that may use the conformance suite, and why. */
 const SUITE_USERS = new Set([
-  'src/cli/check-command.ts', // runs the suite
+  'src/cli/commands/check.ts', // runs the suite
   'src/api/run-check.ts', // runs the suite
   'src/cli/fixtures-dir.ts', // checks a user's fixtures with the suite's contract validator
   'src/check.ts', // the package's hrmock/check entry: runCheck and its types
   'src/proxy/live-traffic.ts', // judges live exchanges with the suite's rules
   'src/proxy/proxy-report.ts', // shows the proxy's verdicts with the suite's reporters
-  'src/cli/proxy-command.ts', // the suite's reporter names for --reporter
+  'src/cli/commands/proxy.ts', // the suite's reporter names for --reporter
 ]);
 
 const graph = importGraph();

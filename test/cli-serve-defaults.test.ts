@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { serveCommand } from '../src/cli/serve-command.ts';
+import { serveCommand } from '../src/cli/commands/serve.ts';
 import type { ServeOptions } from '../src/node/server.ts';
 
 // `serve` stops where it would open its port, with the options it would open it with: the

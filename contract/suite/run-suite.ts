@@ -11,37 +11,13 @@ import {
   type Subject,
   Violation,
 } from './rule.ts';
-import { ADDITIVE } from './rules/additive.ts';
-import { BAD_INPUT } from './rules/bad-input.ts';
 import { ENV } from './rules/env.ts';
-import { GRD_ALIGN, GRD_DEFAULT, GRD_FULL } from './rules/grading.ts';
-import { GET_KEPT, POST_EQ, POST_LONG } from './rules/methods.ts';
-import { OLD_CLIENT } from './rules/old-client.ts';
-import { ORDER } from './rules/order.ts';
-import { PAGE } from './rules/paging.ts';
-import { PRED } from './rules/predictions.ts';
+import { RULES } from './rules/index.ts';
 import { PRISM } from './rules/prism.ts';
-import { STABLE } from './rules/stable.ts';
 import type { Target } from './target.ts';
 import { ContractValidator } from './validator.ts';
 
-/** The rules of DESIGN.md, in its order. ENV runs last: it also checks every answer the others got. */
-export const RULES: Rule[] = [
-  ENV,
-  GRD_DEFAULT,
-  GRD_FULL,
-  GRD_ALIGN,
-  OLD_CLIENT,
-  POST_EQ,
-  GET_KEPT,
-  POST_LONG,
-  PAGE,
-  ORDER,
-  PRED,
-  STABLE,
-  BAD_INPUT,
-  ADDITIVE,
-];
+export { RULES };
 
 export type RuleResult = {
   id: string;

@@ -1,7 +1,7 @@
-import { CannotRun, CHECK_HELP, checkCommand } from './check-command.ts';
-import { FIXTURES_HELP, fixturesCommand, TARGET_HELP, targetCommand } from './fixtures-command.ts';
-import { PROXY_HELP, proxyCommand } from './proxy-command.ts';
-import { SERVE_HELP, serveCommand } from './serve-command.ts';
+import { CannotRun, CHECK_HELP, checkCommand } from './commands/check.ts';
+import { FIXTURES_HELP, fixturesCommand, TARGET_HELP, targetCommand } from './commands/fixtures.ts';
+import { PROXY_HELP, proxyCommand } from './commands/proxy.ts';
+import { SERVE_HELP, serveCommand } from './commands/serve.ts';
 import { UsageError } from './usage-error.ts';
 
 const HELP = `hrmock: a mock server and contract checks for the Profiles & Jobs API

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopback } from '../../contract/suite/pace.ts';
-import { maxRps } from '../../src/cli/check-options.ts';
+import { maxRps } from '../../src/cli/commands/check-options.ts';
 import type { RunningServer } from '../../src/node/server.ts';
 import type { Fetch } from '../mutants/mutants.ts';
 import { checkCli, serveMock } from '../support/check-cli.ts';

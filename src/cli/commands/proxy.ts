@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { REPORTERS, type ReporterName } from '../../contract/suite/reporters.ts';
-import { DEFAULT_PROXY_TIMEOUT_MS, type RunningProxy, startProxy } from '../api/start-proxy.ts';
-import { renderProxyReport, violationLine } from '../proxy/proxy-report.ts';
-import { parseUpstream } from '../proxy/upstream.ts';
-import { durationMs, positiveInt, UsageError } from './usage-error.ts';
+import { REPORTERS, type ReporterName } from '../../../contract/suite/reporters.ts';
+import { DEFAULT_PROXY_TIMEOUT_MS, type RunningProxy, startProxy } from '../../api/start-proxy.ts';
+import { renderProxyReport, violationLine } from '../../proxy/proxy-report.ts';
+import { parseUpstream } from '../../proxy/upstream.ts';
+import { durationMs, positiveInt, UsageError } from '../usage-error.ts';
 
 export const PROXY_HELP = `hrmock proxy: forward live traffic to a deployment and judge every exchange
 

@@ -1,18 +1,18 @@
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
-import { targetOf } from '../hr/target.ts';
-import { createApp, DEFAULT_LIMITS, type HrmockApp } from '../http/app.ts';
-import type { Chaos } from '../http/chaos.ts';
-import { DEFAULT_TIMEOUTS } from '../node/connections.ts';
-import { MAX_RATE } from '../node/rate-limit.ts';
-import { startServer } from '../node/server.ts';
-import { RecordingError } from '../recording/recording-files.ts';
-import { replayFetch } from '../recording/replay-fetch.ts';
-import type { StoreData } from '../store/types.ts';
-import { FIXTURE_FLAGS, lazyFixturesFrom } from './fixture-options.ts';
-import { loadFixturesDir } from './fixtures-dir.ts';
-import { watchFixtures } from './fixtures-watch.ts';
-import { durationMs, positiveInt, UsageError } from './usage-error.ts';
+import { targetOf } from '../../hr/target.ts';
+import { createApp, DEFAULT_LIMITS, type HrmockApp } from '../../http/app.ts';
+import type { Chaos } from '../../http/chaos.ts';
+import { DEFAULT_TIMEOUTS } from '../../node/connections.ts';
+import { MAX_RATE } from '../../node/rate-limit.ts';
+import { startServer } from '../../node/server.ts';
+import { RecordingError } from '../../recording/recording-files.ts';
+import { replayFetch } from '../../recording/replay-fetch.ts';
+import type { StoreData } from '../../store/types.ts';
+import { FIXTURE_FLAGS, lazyFixturesFrom } from '../fixture-options.ts';
+import { loadFixturesDir } from '../fixtures-dir.ts';
+import { watchFixtures } from '../fixtures-watch.ts';
+import { durationMs, positiveInt, UsageError } from '../usage-error.ts';
 
 export const SERVE_HELP = `hrmock serve: run the mock server
 

@@ -1,4 +1,4 @@
-import { UsageError } from './usage-error.ts';
+import { UsageError } from '../usage-error.ts';
 
 /** `--max-rps`: a number of requests a second above 0, or `unlimited`; absent, `fallback`. */
 export function maxRps(

@@ -5,31 +5,36 @@ import {
   readCapped,
   SuiteClient,
   TooLong,
-} from '../../contract/suite/client.ts';
+} from '../../../contract/suite/client.ts';
 import {
   DEFAULT_REMOTE_RPS,
   isLoopback,
   Pace,
   retryAfterMs,
   sleep,
-} from '../../contract/suite/pace.ts';
-import { REPORTERS, type ReporterName, render, summary } from '../../contract/suite/reporters.ts';
-import { shellWord, shownHeaderValue } from '../../contract/suite/reproduce.ts';
-import { couldNotRun, runSuite } from '../../contract/suite/run-suite.ts';
-import { CrossOriginRedirect, fetchWithinOrigin } from '../../contract/suite/same-origin.ts';
+} from '../../../contract/suite/pace.ts';
+import {
+  REPORTERS,
+  type ReporterName,
+  render,
+  summary,
+} from '../../../contract/suite/reporters.ts';
+import { shellWord, shownHeaderValue } from '../../../contract/suite/reproduce.ts';
+import { couldNotRun, runSuite } from '../../../contract/suite/run-suite.ts';
+import { CrossOriginRedirect, fetchWithinOrigin } from '../../../contract/suite/same-origin.ts';
 import {
   expandEnv,
   parseTarget,
   readTargetFile,
   type Target,
   TargetError,
-} from '../../contract/suite/target.ts';
-import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
-import { createApp } from '../http/app.ts';
-import { type RunningServer, startServer } from '../node/server.ts';
-import { PrismMissing, type RunningPrism, startPrism } from '../prism.ts';
+} from '../../../contract/suite/target.ts';
+import { lazyFixtures } from '../../../mocks/lazy-fixtures.ts';
+import { createApp } from '../../http/app.ts';
+import { type RunningServer, startServer } from '../../node/server.ts';
+import { PrismMissing, type RunningPrism, startPrism } from '../../prism.ts';
+import { durationMs, UsageError } from '../usage-error.ts';
 import { fuzzRuns, fuzzSeed, maxRps, minCoverage, rerunCommand } from './check-options.ts';
-import { durationMs, UsageError } from './usage-error.ts';
 
 const DEFAULT_DEADLINE_MS = 300_000;
 

@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { targetOf } from '../hr/target.ts';
-import { createStore } from '../store/store.ts';
-import { FIXTURE_FLAGS, fixturesFrom } from './fixture-options.ts';
+import { targetOf } from '../../hr/target.ts';
+import { createStore } from '../../store/store.ts';
+import { FIXTURE_FLAGS, fixturesFrom } from '../fixture-options.ts';
 
 export const FIXTURES_HELP = `hrmock fixtures: write the generated fixtures as JSON files
 
