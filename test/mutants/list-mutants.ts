@@ -80,7 +80,7 @@ export const LIST_MUTANTS: Mutant[] = [
   {
     name: 'maxPage is rounded down',
     rule: 'PAGE',
-    evidence: /^expected meta\.maxPage = max\(1, ceil\(\d+ \/ 3\)\), got \d+$/,
+    evidence: /^expected meta\.maxPage = max\(1, ceil\(\d+ \/ [37]\)\), got \d+$/,
     wrap: editAnswer(isList, (body, url) => {
       const limit = Number(url.searchParams.get('limit') ?? 30);
       if (body.meta) body.meta.maxPage = Math.floor(body.meta.total / limit);
@@ -166,6 +166,26 @@ export const LIST_MUTANTS: Mutant[] = [
                 ];
           if (body.data?.predictions) body.data.predictions = body.data.predictions.map(nudge);
           if (body.data?.scores) body.data.scores = body.data.scores.map(nudge);
+        },
+      )(fetch);
+    },
+  },
+  {
+    // Only a request that sorts by score sees it: STABLE must ask for that order too.
+    name: 'the score ranking swaps its first two items on every other call',
+    rule: 'STABLE',
+    evidence: /^expected the data of the first answer .*, got \{"profiles"/,
+    wrap: (fetch) => {
+      let calls = 0;
+      return editAnswer(
+        (url) => url.searchParams.get('sort_by') === 'scoring',
+        (body) => {
+          calls++;
+          const list = listOf(body);
+          const predictions = body.data?.predictions;
+          if (calls % 2 === 1 || list.length < 2 || !predictions) return;
+          [list[0], list[1]] = [list[1], list[0]];
+          [predictions[0], predictions[1]] = [predictions[1], predictions[0]];
         },
       )(fetch);
     },

@@ -1,6 +1,6 @@
 import { GRADING_MUTANTS } from './grading-mutants.ts';
 import { LIST_MUTANTS } from './list-mutants.ts';
-import { editAnswer, type Fetch, isList, type Mutant } from './rewrite.ts';
+import { editAnswer, type Fetch, isGrading, isList, listOf, type Mutant } from './rewrite.ts';
 
 export { type Fetch, type Mutant, mutatedContract, said } from './rewrite.ts';
 
@@ -162,3 +162,21 @@ export const WITHOUT_ERRORS_LIST = (fetch: Fetch): Fetch =>
       if (body.code === 400) delete body.errors;
     },
   )(fetch);
+
+/**
+ * Servers the contract allows that the mock is not: no rule may fail on them. Grading may answer
+ * null for an item it could not grade, with its error, minimal or full alike.
+ */
+export const CONFORMING: { name: string; wrap: (fetch: Fetch) => Fetch }[] = [
+  { name: 'leaves the optional errors list out of its 400s', wrap: WITHOUT_ERRORS_LIST },
+  {
+    name: 'answers null for a graded item it could not grade',
+    wrap: editAnswer(isGrading, (body) => {
+      if (body.code !== 200) return;
+      const list = listOf(body);
+      body.data.errors.forEach((error: unknown, i: number) => {
+        if (error !== null) list[i] = null;
+      });
+    }),
+  },
+];
