@@ -64,6 +64,40 @@ export const GRADING_MUTANTS: Mutant[] = [
     ),
   },
   {
+    name: 'asking for full items drops the last one',
+    rule: 'GRD-FULL',
+    evidence: /^expected (\d+) profiles, as without return_profile, got (?!\1$)\d+$/,
+    wrap: editAnswer(
+      (url) => isGrading(url) && asksFull(url),
+      (body) => {
+        for (const field of [body.data.profiles ? 'profiles' : 'jobs', 'scores', 'errors'])
+          body.data[field].pop();
+      },
+    ),
+  },
+  {
+    name: 'asking for full items answers null for a gradable item',
+    rule: 'GRD-FULL',
+    evidence: /^expected item 0 null exactly when its minimal twin is, got null$/,
+    wrap: editAnswer(
+      (url) => isGrading(url) && asksFull(url),
+      (body) => {
+        listOf(body)[0] = null;
+      },
+    ),
+  },
+  {
+    name: 'asking for full items changes the errors',
+    rule: 'GRD-FULL',
+    evidence: /^expected errors unchanged by return_profile, got \[.*"Could not grade\."/,
+    wrap: editAnswer(
+      (url) => isGrading(url) && asksFull(url),
+      (body) => {
+        body.data.errors = body.data.errors.map((e: string | null) => e && 'Could not grade.');
+      },
+    ),
+  },
+  {
     name: 'grading answers in key order, not request order',
     rule: 'GRD-ALIGN',
     evidence: /^expected profiles\[0\]\.key = [0-9a-f]{40} \(request order\), got [0-9a-f]{40}$/,
@@ -91,6 +125,14 @@ export const GRADING_MUTANTS: Mutant[] = [
       body.data.scores = body.data.scores.map((p: unknown, i: number) =>
         body.data.errors[i] === null ? p : [0.5, 0.5],
       );
+    }),
+  },
+  {
+    name: 'grading answers one error fewer than items',
+    rule: 'GRD-ALIGN',
+    evidence: /^expected errors with (\d+) entries, got (?!\1$)\d+$/,
+    wrap: editAnswer(isGrading, (body) => {
+      if (body.code === 200) body.data.errors.pop();
     }),
   },
   {

@@ -119,6 +119,14 @@ export const LIST_MUTANTS: Mutant[] = [
     }),
   },
   {
+    name: 'order_by=asc is ignored when sorting by score',
+    rule: 'ORDER',
+    evidence: /^expected scores non-decreasing, got score [\d.]+ after [\d.]+ at \d+$/,
+    wrap: editQuery((url) => {
+      if (url.searchParams.get('sort_by') === 'scoring') url.searchParams.delete('order_by');
+    }),
+  },
+  {
     name: 'predictions are off by one',
     rule: 'PRED',
     evidence: /^expected (\d+) predictions, one per item, got (?!\1$)\d+$/,
@@ -133,6 +141,35 @@ export const LIST_MUTANTS: Mutant[] = [
     wrap: editAnswer(isScoring, (body) => {
       if (body.data?.predictions)
         body.data.predictions = body.data.predictions.map((p: number[]) => [p[1], p[1]]);
+    }),
+  },
+  {
+    name: 'prediction pairs carry a third number',
+    rule: 'PRED',
+    evidence: /^expected predictions\[0\] two numbers in \[0, 1\], got \[[\d.]+,[\d.]+,0\]$/,
+    wrap: editAnswer(isScoring, (body) => {
+      for (const p of body.data?.predictions ?? []) p.push(0);
+    }),
+  },
+  {
+    name: 'predictions are percentages',
+    rule: 'PRED',
+    evidence: /^expected predictions\[0\] two numbers in \[0, 1\], got \[[\d.]+,[\d.]+\]$/,
+    wrap: editAnswer(isScoring, (body) => {
+      if (body.data?.predictions)
+        body.data.predictions = body.data.predictions.map((p: number[]) => p.map((x) => x * 100));
+    }),
+  },
+  {
+    name: 'the first share of each prediction is one less than it should be',
+    rule: 'PRED',
+    evidence: /^expected predictions\[0\] two numbers in \[0, 1\], got \[-[\d.]+,[\d.]+\]$/,
+    wrap: editAnswer(isScoring, (body) => {
+      if (body.data?.predictions)
+        body.data.predictions = body.data.predictions.map((p: number[]) => [
+          (p[0] as number) - 1,
+          p[1],
+        ]);
     }),
   },
   {

@@ -1,6 +1,14 @@
 import { GRADING_MUTANTS } from './grading-mutants.ts';
 import { LIST_MUTANTS } from './list-mutants.ts';
-import { editAnswer, type Fetch, isGrading, isList, listOf, type Mutant } from './rewrite.ts';
+import {
+  answer,
+  editAnswer,
+  type Fetch,
+  isGrading,
+  isList,
+  listOf,
+  type Mutant,
+} from './rewrite.ts';
 
 export { type Fetch, type Mutant, mutatedContract, said } from './rewrite.ts';
 
@@ -39,6 +47,18 @@ const ENVELOPE_MUTANTS: Mutant[] = [
       });
     },
   },
+  {
+    name: 'a 405 does not list GET in Allow',
+    rule: 'ENV',
+    evidence: /^expected an Allow header listing GET, got POST$/,
+    wrap: (fetch) => async (request) => {
+      const response = await fetch(request);
+      if (response.status !== 405) return response;
+      const headers = new Headers(response.headers);
+      headers.set('allow', 'POST');
+      return new Response(response.body, { status: 405, headers });
+    },
+  },
 ];
 
 const METHOD_MUTANTS: Mutant[] = [
@@ -67,6 +87,17 @@ const METHOD_MUTANTS: Mutant[] = [
     },
   },
   {
+    name: 'POST refuses a list sent as a JSON-encoded string',
+    rule: 'POST-EQ',
+    evidence: /^expected status 200, as GET answers, got 400$/,
+    wrap: (fetch) => async (request) => {
+      if (request.method !== 'POST') return fetch(request);
+      const text = await request.text();
+      if (/":"\[/.test(text)) return json(400, { code: 400, message: 'Lists must be arrays.' });
+      return fetch(repost(request, text));
+    },
+  },
+  {
     name: 'GET is removed from searching and scoring',
     rule: 'GET-KEPT',
     evidence: /^expected status 200 with data, got status 405: /,
@@ -84,6 +115,20 @@ const METHOD_MUTANTS: Mutant[] = [
       const text = await request.text();
       if (text.length > 16 * 1024) return json(413, { code: 413, message: 'Too large.' });
       return fetch(repost(request, text));
+    },
+  },
+  {
+    name: 'a long POST is answered without its list',
+    rule: 'POST-LONG',
+    evidence: /^expected data\.profiles a list, got \{\}$/,
+    wrap: (fetch) => async (request) => {
+      if (request.method !== 'POST') return fetch(request);
+      const text = await request.text();
+      const response = await fetch(repost(request, text));
+      if (text.length < 32 * 1024) return response;
+      return answer(await response.json(), response, (body) => {
+        body.data = {};
+      });
     },
   },
 ];
@@ -169,6 +214,13 @@ export const WITHOUT_ERRORS_LIST = (fetch: Fetch): Fetch =>
  */
 export const CONFORMING: { name: string; wrap: (fetch: Fetch) => Fetch }[] = [
   { name: 'leaves the optional errors list out of its 400s', wrap: WITHOUT_ERRORS_LIST },
+  {
+    name: 'answers 404, not 405, to a method it does not serve',
+    wrap: (fetch) => async (request) =>
+      request.method === 'DELETE'
+        ? json(404, { code: 404, message: 'No such operation.' })
+        : fetch(request),
+  },
   {
     name: 'answers null for a graded item it could not grade',
     wrap: editAnswer(isGrading, (body) => {
