@@ -60,6 +60,35 @@ export const LIST_MUTANTS: Mutant[] = [
     wrap: overlapByOne,
   },
   {
+    name: 'the last page leaves out its last item',
+    rule: 'PAGE',
+    evidence: /^expected the \d+ pages to hold total=(\d+) items, got (?!\1$)\d+$/,
+    wrap: editAnswer(isList, (body) => {
+      const list = listOf(body);
+      if (!body.meta || body.meta.page !== body.meta.maxPage || list.length < 2) return;
+      list.pop();
+      body.data.predictions?.pop();
+      body.meta.count -= 1;
+    }),
+  },
+  {
+    name: 'a page past the last repeats the last page',
+    rule: 'PAGE',
+    evidence: /^expected no items past the last page, got [1-9]\d*$/,
+    wrap: (fetch) => async (request) => {
+      const url = new URL(request.url);
+      const response = await fetch(request);
+      if (request.method !== 'GET' || !isList(url)) return response;
+      const body = await response.json();
+      const asked = Number(url.searchParams.get('page') ?? 1);
+      if (!body.meta || asked <= body.meta.maxPage || body.meta.total === 0)
+        return answer(body, response);
+      const last = new URL(url);
+      last.searchParams.set('page', String(body.meta.maxPage));
+      return fetch(new Request(last, request));
+    },
+  },
+  {
     name: 'a page holds one item more than limit',
     rule: 'PAGE',
     evidence: /^expected at most limit=1 items, got 2$/,
@@ -135,6 +164,14 @@ export const LIST_MUTANTS: Mutant[] = [
     }),
   },
   {
+    name: 'meta.count of a scoring answer is one more than its predictions',
+    rule: 'PRED',
+    evidence: /^expected meta\.count predictions, got \d+$/,
+    wrap: editAnswer(isScoring, (body) => {
+      if (body.meta) body.meta.count += 1;
+    }),
+  },
+  {
     name: 'prediction pairs do not sum to 1',
     rule: 'PRED',
     evidence: /^expected predictions\[0\] summing to 1, got \[[\d.]+,[\d.]+\]$/,
@@ -149,6 +186,15 @@ export const LIST_MUTANTS: Mutant[] = [
     evidence: /^expected predictions\[0\] two numbers in \[0, 1\], got \[[\d.]+,[\d.]+,0\]$/,
     wrap: editAnswer(isScoring, (body) => {
       for (const p of body.data?.predictions ?? []) p.push(0);
+    }),
+  },
+  {
+    name: 'predictions are strings',
+    rule: 'PRED',
+    evidence: /^expected predictions\[0\] two numbers in \[0, 1\], got \["[\d.]+","[\d.]+"\]$/,
+    wrap: editAnswer(isScoring, (body) => {
+      if (body.data?.predictions)
+        body.data.predictions = body.data.predictions.map((p: number[]) => p.map(String));
     }),
   },
   {

@@ -48,6 +48,35 @@ const ENVELOPE_MUTANTS: Mutant[] = [
     },
   },
   {
+    name: 'a 404 answers HTML labelled as JSON',
+    rule: 'ENV',
+    evidence: /^expected a JSON body, got <h1>Not found<\/h1>$/,
+    wrap: (fetch) => async (request) => {
+      const response = await fetch(request);
+      if (response.status !== 404) return response;
+      return new Response('<h1>Not found</h1>', {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    },
+  },
+  {
+    name: 'a list answer leaves out its meta',
+    rule: 'ENV',
+    evidence:
+      /^expected a body valid against the contract for status 200, got .*must have required property 'meta'/,
+    wrap: editAnswer(isList, (body) => {
+      if (body.code === 200) delete body.meta;
+    }),
+  },
+  {
+    name: 'a method it does not serve is answered 200',
+    rule: 'ENV',
+    evidence: /^expected a 405 \(or 404\), got 200$/,
+    wrap: (fetch) => async (request) =>
+      request.method === 'DELETE' ? json(200, { code: 200, message: 'Deleted.' }) : fetch(request),
+  },
+  {
     name: 'a 405 does not list GET in Allow',
     rule: 'ENV',
     evidence: /^expected an Allow header listing GET, got POST$/,
@@ -96,6 +125,24 @@ const METHOD_MUTANTS: Mutant[] = [
       if (/":"\[/.test(text)) return json(400, { code: 400, message: 'Lists must be arrays.' });
       return fetch(repost(request, text));
     },
+  },
+  {
+    name: 'POST answers 200 with a body that is not JSON',
+    rule: 'POST-EQ',
+    evidence: /^expected the data GET answers \(.*\), got undefined$/,
+    wrap: (fetch) => async (request) =>
+      request.method === 'POST'
+        ? new Response('OK', { status: 200, headers: { 'content-type': 'text/plain' } })
+        : fetch(request),
+  },
+  {
+    name: 'GET answers 200 with a body that is not JSON',
+    rule: 'POST-EQ',
+    evidence: /^expected the data GET answers \(undefined\), got \{"profiles"/,
+    wrap: (fetch) => async (request) =>
+      request.method === 'GET' && isList(new URL(request.url))
+        ? new Response('OK', { status: 200, headers: { 'content-type': 'text/plain' } })
+        : fetch(request),
   },
   {
     name: 'GET is removed from searching and scoring',
@@ -156,6 +203,37 @@ const BAD_INPUT_MUTANTS: Mutant[] = [
         for (const error of body.errors) error.param = `not_${error.param}`;
       },
     ),
+  },
+  {
+    name: 'a 400 carries no message',
+    rule: 'BAD-INPUT',
+    evidence: /^expected an error envelope \{code: 400, message\}, got \{"code":400,"errors"/,
+    wrap: editAnswer(
+      () => true,
+      (body) => {
+        if (body.code === 400) delete body.message;
+      },
+    ),
+  },
+  {
+    name: 'a 400 says code 200 in its body',
+    rule: 'BAD-INPUT',
+    evidence: /^expected an error envelope \{code: 400, message\}, got \{"code":200,/,
+    wrap: editAnswer(
+      () => true,
+      (body) => {
+        if (body.code === 400) body.code = 200;
+      },
+    ),
+  },
+  {
+    name: 'a 400 answers JSON null',
+    rule: 'BAD-INPUT',
+    evidence: /^expected an error envelope \{code: 400, message\}, got null$/,
+    wrap: (fetch) => async (request) => {
+      const response = await fetch(request);
+      return response.status === 400 ? json(400, null) : response;
+    },
   },
 ];
 
@@ -220,6 +298,16 @@ export const CONFORMING: { name: string; wrap: (fetch: Fetch) => Fetch }[] = [
       request.method === 'DELETE'
         ? json(404, { code: 404, message: 'No such operation.' })
         : fetch(request),
+  },
+  {
+    name: 'ranks first an item scored exactly [0, 1]',
+    wrap: editAnswer(
+      (url) =>
+        url.searchParams.get('sort_by') === 'scoring' && url.searchParams.get('order_by') !== 'asc',
+      (body) => {
+        if (body.data?.predictions?.length > 0) body.data.predictions[0] = [0, 1];
+      },
+    ),
   },
   {
     name: 'answers null for a graded item it could not grade',
