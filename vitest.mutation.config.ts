@@ -12,8 +12,7 @@ export default defineConfig({
       'test/contract/prism-rule.test.ts',
       'test/contract/post-long.test.ts',
     ],
-    // Each run loads every module afresh: a test file's cache of outcomes must not outlive the
-    // mutant it was computed under (with isolate: false it did, and a killable mutant survived).
+    // Each run loads every module afresh, so that no cache of outcomes outlives its mutant.
     isolate: true,
     testTimeout: 60_000,
     hookTimeout: 60_000,
