@@ -205,6 +205,16 @@ const BAD_INPUT_MUTANTS: Mutant[] = [
     ),
   },
   {
+    name: 'bad input is answered 200',
+    rule: 'BAD-INPUT',
+    evidence: /^expected a 4xx status \(never a 5xx\), got status 200: /,
+    wrap: (fetch) => async (request) => {
+      const response = await fetch(request);
+      if (response.status !== 400) return response;
+      return json(200, { code: 200, message: 'Searching results.', data: {} });
+    },
+  },
+  {
     name: 'a 400 carries no message',
     rule: 'BAD-INPUT',
     evidence: /^expected an error envelope \{code: 400, message\}, got \{"code":400,"errors"/,
