@@ -1,62 +1,32 @@
-import type { OpenApiDoc } from '../../contract/suite/openapi.ts';
+import { GRADING_MUTANTS } from './grading-mutants.ts';
+import { LIST_MUTANTS } from './list-mutants.ts';
+import {
+  answer,
+  editAnswer,
+  type Fetch,
+  isGrading,
+  isList,
+  listOf,
+  type Mutant,
+} from './rewrite.ts';
 
-export type Fetch = (request: Request) => Promise<Response>;
+export { type Fetch, type Mutant, mutatedContract, said } from './rewrite.ts';
 
-/**
- * A deliberately broken implementation: the real mock with exactly one contract behaviour
- * broken, by rewriting its requests or answers from outside (or, for ADDITIVE, its document).
- */
-export type Mutant = {
-  name: string;
-  /** The rule that must catch it. */
-  rule: string;
-  /** What the rule's evidence must say, so that it is caught for the broken behaviour. */
-  evidence?: RegExp;
-  wrap?: (fetch: Fetch) => Fetch;
-  contract?: (doc: any) => void;
-};
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
-const isGrading = (url: URL) => url.pathname.endsWith('/grading');
-const isScoring = (url: URL) => url.pathname.endsWith('/scoring');
-const isList = (url: URL) => /\/(searching|scoring)$/.test(url.pathname);
+/** A POST made again with `text` as its body (a request's body can be read only once). */
+const repost = (request: Request, text: string) =>
+  new Request(request.url, { method: 'POST', headers: request.headers, body: text });
 
-/** Rewrites the query string of GET requests. */
-function editQuery(edit: (url: URL) => void): (fetch: Fetch) => Fetch {
-  return (fetch) => async (request) => {
-    const url = new URL(request.url);
-    if (request.method !== 'GET') return fetch(request);
-    edit(url);
-    return fetch(new Request(url, request));
-  };
-}
-
-/** Rewrites the JSON answer of matching requests. */
-function editAnswer(
-  when: (url: URL, request: Request) => boolean,
-  edit: (body: any, url: URL) => void,
-): (fetch: Fetch) => Fetch {
-  return (fetch) => async (request) => {
-    const url = new URL(request.url);
-    const response = await fetch(request);
-    if (!when(url, request)) return response;
-    const body = await response.json();
-    edit(body, url);
-    const headers = new Headers(response.headers);
-    headers.delete('content-length');
-    return new Response(JSON.stringify(body), { status: response.status, headers });
-  };
-}
-
-function listOf(body: any): any[] {
-  return body?.data?.profiles ?? body?.data?.jobs ?? [];
-}
-
-let drift = 0;
-
-export const MUTANTS: Mutant[] = [
+const ENVELOPE_MUTANTS: Mutant[] = [
   {
     name: 'error answers carry a code other than their status',
     rule: 'ENV',
+    evidence: /^expected code = the HTTP status 404, got 422$/,
     wrap: editAnswer(
       (_, r) => r.method === 'GET',
       (body) => {
@@ -67,6 +37,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'a 404 answers text/html',
     rule: 'ENV',
+    evidence: /^expected Content-Type application\/json, got text\/html$/,
     wrap: (fetch) => async (request) => {
       const response = await fetch(request);
       if (response.status !== 404) return response;
@@ -77,82 +48,60 @@ export const MUTANTS: Mutant[] = [
     },
   },
   {
-    name: 'grading defaults to full objects',
-    rule: 'GRD-DEFAULT',
-    wrap: editQuery((url) => {
-      if (!isGrading(url)) return;
-      const flag = url.pathname.startsWith('/profiles') ? 'return_profile' : 'return_job';
-      if (!url.searchParams.has(flag)) url.searchParams.set(flag, 'true');
+    name: 'a 404 answers HTML labelled as JSON',
+    rule: 'ENV',
+    evidence: /^expected a JSON body, got <h1>Not found<\/h1>$/,
+    wrap: (fetch) => async (request) => {
+      const response = await fetch(request);
+      if (response.status !== 404) return response;
+      return new Response('<h1>Not found</h1>', {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    },
+  },
+  {
+    name: 'a list answer leaves out its meta',
+    rule: 'ENV',
+    evidence:
+      /^expected a body valid against the contract for status 200, got .*must have required property 'meta'/,
+    wrap: editAnswer(isList, (body) => {
+      if (body.code === 200) delete body.meta;
     }),
   },
   {
-    name: 'grading by default adds a field to minimal items',
-    rule: 'GRD-DEFAULT',
-    wrap: editAnswer(
-      (url) => isGrading(url) && !url.search.includes('return_'),
-      (body) => {
-        for (const item of listOf(body)) if (item) item.archived_at = null;
-      },
-    ),
+    name: 'a method it does not serve is answered 200',
+    rule: 'ENV',
+    evidence: /^expected a 405 \(or 404\), got 200$/,
+    wrap: (fetch) => async (request) =>
+      request.method === 'DELETE' ? json(200, { code: 200, message: 'Deleted.' }) : fetch(request),
   },
   {
-    name: 'full items disagree with their minimal twins',
-    rule: 'GRD-FULL',
-    wrap: editAnswer(
-      (url) => isGrading(url) && /return_\w+=true/.test(url.search),
-      (body) => {
-        for (const item of listOf(body)) if (item) item.updated_at = '2001-01-01T00:00:00.000Z';
-      },
-    ),
+    name: 'a 405 does not list GET in Allow',
+    rule: 'ENV',
+    evidence: /^expected an Allow header listing GET, got POST$/,
+    wrap: (fetch) => async (request) => {
+      const response = await fetch(request);
+      if (response.status !== 405) return response;
+      const headers = new Headers(response.headers);
+      headers.set('allow', 'POST');
+      return new Response(response.body, { status: 405, headers });
+    },
   },
-  {
-    name: 'return_profile=true is ignored',
-    rule: 'GRD-FULL',
-    wrap: editQuery((url) => {
-      url.searchParams.delete('return_profile');
-      url.searchParams.delete('return_job');
-    }),
-  },
-  {
-    name: 'grading answers in key order, not request order',
-    rule: 'GRD-ALIGN',
-    wrap: editAnswer(isGrading, (body) => {
-      if (body.code !== 200) return;
-      const list = body.data.profiles ? 'profiles' : 'jobs';
-      const rows = body.data[list].map((item: any, i: number) => [
-        item,
-        body.data.scores[i],
-        body.data.errors[i],
-      ]);
-      rows.sort((a: any[], b: any[]) => String(a[0]?.key).localeCompare(String(b[0]?.key)));
-      body.data[list] = rows.map((r: any[]) => r[0]);
-      body.data.scores = rows.map((r: any[]) => r[1]);
-      body.data.errors = rows.map((r: any[]) => r[2]);
-    }),
-  },
-  {
-    name: 'a minimal field is renamed',
-    rule: 'OLD-CLIENT',
-    wrap: editAnswer(isGrading, (body) => {
-      for (const item of listOf(body)) {
-        if (item && 'source_key' in item) {
-          item.sourceKey = item.source_key;
-          delete item.source_key;
-        }
-      }
-    }),
-  },
+];
+
+const METHOD_MUTANTS: Mutant[] = [
   {
     name: 'POST ignores its body',
     rule: 'POST-EQ',
+    evidence: /^expected status 200, as GET answers, got 400$/,
     wrap: (fetch) => async (request) =>
-      request.method === 'POST'
-        ? fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: '{}' }))
-        : fetch(request),
+      fetch(request.method === 'POST' ? repost(request, '{}') : request),
   },
   {
     name: 'POST ignores page in its body',
     rule: 'POST-EQ',
+    evidence: /^expected the data GET answers \(.*\), got \{"profiles"/,
     wrap: (fetch) => async (request) => {
       if (request.method !== 'POST') return fetch(request);
       const text = await request.text();
@@ -160,150 +109,93 @@ export const MUTANTS: Mutant[] = [
       try {
         body = JSON.parse(text);
       } catch {
-        return fetch(
-          new Request(request.url, { method: 'POST', headers: request.headers, body: text }),
-        );
+        return fetch(repost(request, text));
       }
       if (body && typeof body === 'object') delete body.page;
-      return fetch(
-        new Request(request.url, {
-          method: 'POST',
-          headers: request.headers,
-          body: JSON.stringify(body),
-        }),
-      );
+      return fetch(repost(request, JSON.stringify(body)));
     },
+  },
+  {
+    name: 'POST refuses a list sent as a JSON-encoded string',
+    rule: 'POST-EQ',
+    evidence: /^expected status 200, as GET answers, got 400$/,
+    wrap: (fetch) => async (request) => {
+      if (request.method !== 'POST') return fetch(request);
+      const text = await request.text();
+      if (/":"\[/.test(text)) return json(400, { code: 400, message: 'Lists must be arrays.' });
+      return fetch(repost(request, text));
+    },
+  },
+  {
+    name: 'POST answers 200 with a body that is not JSON',
+    rule: 'POST-EQ',
+    evidence: /^expected the data GET answers \(.*\), got undefined$/,
+    wrap: (fetch) => async (request) =>
+      request.method === 'POST'
+        ? new Response('OK', { status: 200, headers: { 'content-type': 'text/plain' } })
+        : fetch(request),
+  },
+  {
+    name: 'GET answers 200 with a body that is not JSON',
+    rule: 'POST-EQ',
+    evidence: /^expected the data GET answers \(undefined\), got \{"profiles"/,
+    wrap: (fetch) => async (request) =>
+      request.method === 'GET' && isList(new URL(request.url))
+        ? new Response('OK', { status: 200, headers: { 'content-type': 'text/plain' } })
+        : fetch(request),
   },
   {
     name: 'GET is removed from searching and scoring',
     rule: 'GET-KEPT',
-    wrap: (fetch) => async (request) => {
-      if (request.method === 'GET' && isList(new URL(request.url))) {
-        return new Response(JSON.stringify({ code: 405, message: 'Use POST.' }), {
-          status: 405,
-          headers: { 'content-type': 'application/json', allow: 'POST' },
-        });
-      }
-      return fetch(request);
-    },
+    evidence: /^expected status 200 with data, got status 405: /,
+    wrap: (fetch) => async (request) =>
+      request.method === 'GET' && isList(new URL(request.url))
+        ? json(405, { code: 405, message: 'Use POST.' }, { allow: 'POST' })
+        : fetch(request),
   },
   {
     name: 'bodies over 16 KB are refused',
     rule: 'POST-LONG',
+    evidence: /^expected status 200 with data, got status 413: /,
     wrap: (fetch) => async (request) => {
-      const text = request.method === 'POST' ? await request.text() : undefined;
-      if (text !== undefined && text.length > 16 * 1024) {
-        return new Response(JSON.stringify({ code: 413, message: 'Too large.' }), {
-          status: 413,
-          headers: { 'content-type': 'application/json' },
-        });
-      }
-      return fetch(
-        text === undefined
-          ? request
-          : new Request(request.url, { method: 'POST', headers: request.headers, body: text }),
-      );
+      if (request.method !== 'POST') return fetch(request);
+      const text = await request.text();
+      if (text.length > 16 * 1024) return json(413, { code: 413, message: 'Too large.' });
+      return fetch(repost(request, text));
     },
   },
   {
-    name: 'pages overlap by one item',
-    rule: 'PAGE',
-    wrap: editAnswer(isList, (body) => {
-      const list = listOf(body);
-      if (body.meta?.page > 1 && list.length > 0) list[0] = { ...list[0], key: 'f'.repeat(40) };
-    }),
+    name: 'a long POST is answered without its list',
+    rule: 'POST-LONG',
+    evidence: /^expected data\.profiles a list, got \{\}$/,
+    wrap: (fetch) => async (request) => {
+      if (request.method !== 'POST') return fetch(request);
+      const text = await request.text();
+      const response = await fetch(repost(request, text));
+      if (text.length < 32 * 1024) return response;
+      return answer(await response.json(), response, (body) => {
+        body.data = {};
+      });
+    },
   },
-  {
-    name: 'meta.count is one off',
-    rule: 'PAGE',
-    wrap: editAnswer(isList, (body) => {
-      if (body.meta) body.meta.count += 1;
-    }),
-  },
-  {
-    name: 'maxPage is rounded down',
-    rule: 'PAGE',
-    wrap: editAnswer(isList, (body, url) => {
-      const limit = Number(url.searchParams.get('limit') ?? 30);
-      if (body.meta) body.meta.maxPage = Math.floor(body.meta.total / limit);
-    }),
-  },
-  {
-    name: 'an empty result has maxPage 0',
-    rule: 'PAGE',
-    wrap: editAnswer(isList, (body) => {
-      if (body.meta?.total === 0) body.meta.maxPage = 0;
-    }),
-  },
-  {
-    name: 'a page past the last echoes the page asked for, above maxPage',
-    rule: 'PAGE',
-    wrap: editAnswer(isList, (body, url) => {
-      const asked = Number(url.searchParams.get('page') ?? 1);
-      if (body.meta && asked > body.meta.maxPage) body.meta.page = asked;
-    }),
-  },
-  {
-    name: 'order_by is ignored',
-    rule: 'ORDER',
-    wrap: editQuery((url) => url.searchParams.delete('order_by')),
-  },
-  {
-    name: 'predictions are off by one',
-    rule: 'PRED',
-    wrap: editAnswer(isScoring, (body) => {
-      body.data?.predictions?.shift();
-    }),
-  },
-  {
-    name: 'prediction pairs do not sum to 1',
-    rule: 'PRED',
-    wrap: editAnswer(isScoring, (body) => {
-      if (body.data?.predictions)
-        body.data.predictions = body.data.predictions.map((p: number[]) => [p[1], p[1]]);
-    }),
-  },
-  {
-    name: 'score_threshold is ignored',
-    rule: 'PRED',
-    wrap: editQuery((url) => url.searchParams.delete('score_threshold')),
-  },
-  {
-    name: 'scores drift between calls',
-    rule: 'STABLE',
-    wrap: editAnswer(
-      (url) => isScoring(url) || isGrading(url),
-      (body) => {
-        drift = (drift + 1) % 7;
-        const nudge = (p: number[] | null) =>
-          p === null
-            ? p
-            : [
-                Math.max(0, (p[0] as number) - drift / 1000),
-                Math.min(1, (p[1] as number) + drift / 1000),
-              ];
-        if (body.data?.predictions) body.data.predictions = body.data.predictions.map(nudge);
-        if (body.data?.scores) body.data.scores = body.data.scores.map(nudge);
-      },
-    ),
-  },
+];
+
+const BAD_INPUT_MUTANTS: Mutant[] = [
   {
     name: 'bad input gets a 500',
     rule: 'BAD-INPUT',
-    evidence: /a 4xx status/,
+    evidence: /^expected a 4xx status \(never a 5xx\), got status 500: /,
     wrap: (fetch) => async (request) => {
       const response = await fetch(request);
       if (response.status !== 400) return response;
-      return new Response(JSON.stringify({ code: 500, message: 'Internal server error.' }), {
-        status: 500,
-        headers: { 'content-type': 'application/json' },
-      });
+      return json(500, { code: 500, message: 'Internal server error.' });
     },
   },
   {
     name: 'errors name another parameter than the invalid one',
     rule: 'BAD-INPUT',
-    evidence: /errors naming the parameter/,
+    evidence:
+      /^expected errors naming the parameter source_keys .*, got \[\{"param":"not_source_keys"/,
     wrap: editAnswer(
       () => true,
       (body) => {
@@ -313,8 +205,53 @@ export const MUTANTS: Mutant[] = [
     ),
   },
   {
+    name: 'bad input is answered 200',
+    rule: 'BAD-INPUT',
+    evidence: /^expected a 4xx status \(never a 5xx\), got status 200: /,
+    wrap: (fetch) => async (request) => {
+      const response = await fetch(request);
+      if (response.status !== 400) return response;
+      return json(200, { code: 200, message: 'Searching results.', data: {} });
+    },
+  },
+  {
+    name: 'a 400 carries no message',
+    rule: 'BAD-INPUT',
+    evidence: /^expected an error envelope \{code: 400, message\}, got \{"code":400,"errors"/,
+    wrap: editAnswer(
+      () => true,
+      (body) => {
+        if (body.code === 400) delete body.message;
+      },
+    ),
+  },
+  {
+    name: 'a 400 says code 200 in its body',
+    rule: 'BAD-INPUT',
+    evidence: /^expected an error envelope \{code: 400, message\}, got \{"code":200,/,
+    wrap: editAnswer(
+      () => true,
+      (body) => {
+        if (body.code === 400) body.code = 200;
+      },
+    ),
+  },
+  {
+    name: 'a 400 answers JSON null',
+    rule: 'BAD-INPUT',
+    evidence: /^expected an error envelope \{code: 400, message\}, got null$/,
+    wrap: (fetch) => async (request) => {
+      const response = await fetch(request);
+      return response.status === 400 ? json(400, null) : response;
+    },
+  },
+];
+
+const DOCUMENT_MUTANTS: Mutant[] = [
+  {
     name: 'the contract drops a property of Profile',
     rule: 'ADDITIVE',
+    evidence: /^expected no breaking change, got .*\.profiles\[\]\.info: property removed/,
     contract: (doc) => {
       delete doc.components.schemas.Profile.properties.info;
     },
@@ -322,6 +259,8 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'the contract lets Label.stage answer "maybe"',
     rule: 'ADDITIVE',
+    evidence:
+      /^expected no breaking change, got .*\.labels\[\]\.stage: enum widened: "maybe" added/,
     contract: (doc) => {
       doc.components.schemas.Label.properties.stage.enum.push('maybe');
     },
@@ -329,25 +268,65 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'the contract makes page required',
     rule: 'ADDITIVE',
+    evidence: /^expected no breaking change, got .*query:page: parameter newly required/,
     contract: (doc) => {
       doc.components.parameters.Page.required = true;
     },
   },
 ];
 
+export const MUTANTS: Mutant[] = [
+  ...ENVELOPE_MUTANTS,
+  ...GRADING_MUTANTS,
+  ...METHOD_MUTANTS,
+  ...LIST_MUTANTS,
+  ...BAD_INPUT_MUTANTS,
+  ...DOCUMENT_MUTANTS,
+];
+
 /**
  * A server the contract allows that the mock is not: it leaves the optional `errors` out of every
  * 400. No rule may fail on it (BAD-INPUT checks `errors` only where it is present).
  */
-export const WITHOUT_ERRORS_LIST = editAnswer(
-  () => true,
-  (body) => {
-    if (body.code === 400) delete body.errors;
-  },
-);
+export const WITHOUT_ERRORS_LIST = (fetch: Fetch): Fetch =>
+  editAnswer(
+    () => true,
+    (body) => {
+      if (body.code === 400) delete body.errors;
+    },
+  )(fetch);
 
-export function mutatedContract(mutant: Mutant, doc: OpenApiDoc): OpenApiDoc {
-  const copy = structuredClone(doc);
-  mutant.contract?.(copy);
-  return copy;
-}
+/**
+ * Servers the contract allows that the mock is not: no rule may fail on them. Grading may answer
+ * null for an item it could not grade, with its error, minimal or full alike.
+ */
+export const CONFORMING: { name: string; wrap: (fetch: Fetch) => Fetch }[] = [
+  { name: 'leaves the optional errors list out of its 400s', wrap: WITHOUT_ERRORS_LIST },
+  {
+    name: 'answers 404, not 405, to a method it does not serve',
+    wrap: (fetch) => async (request) =>
+      request.method === 'DELETE'
+        ? json(404, { code: 404, message: 'No such operation.' })
+        : fetch(request),
+  },
+  {
+    name: 'ranks first an item scored exactly [0, 1]',
+    wrap: editAnswer(
+      (url) =>
+        url.searchParams.get('sort_by') === 'scoring' && url.searchParams.get('order_by') !== 'asc',
+      (body) => {
+        if (body.data?.predictions?.length > 0) body.data.predictions[0] = [0, 1];
+      },
+    ),
+  },
+  {
+    name: 'answers null for a graded item it could not grade',
+    wrap: editAnswer(isGrading, (body) => {
+      if (body.code !== 200) return;
+      const list = listOf(body);
+      body.data.errors.forEach((error: unknown, i: number) => {
+        if (error !== null) list[i] = null;
+      });
+    }),
+  },
+];

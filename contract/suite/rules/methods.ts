@@ -63,20 +63,11 @@ export const POST_LONG: Rule = {
   id: 'POST-LONG',
   title: 'POST takes parameters too long for any URL (32 KB and more)',
   async run(ctx) {
-    // A keyword repeated counts once, within the contract's cap of 50 distinct keywords.
-    const keywords = Array.from({ length: 4000 }, (_, i) =>
-      i % 2 === 0 ? 'keywordz' : 'KEYWORDZ',
-    );
+    // One keyword repeated counts once, within the contract's cap of 50 distinct keywords.
+    const keywords: string[] = new Array(4000).fill('keywordz');
     for (const op of LISTS) {
+      // Each body is 32 KB or more (test/contract/post-long.test.ts measures what it sends).
       const params = { ...op.params(ctx.target), text_keywords: keywords };
-      const size = JSON.stringify(params).length;
-      expectThat(
-        ctx,
-        size >= 32 * 1024,
-        `${op.path}`,
-        'a body of 32 KB or more',
-        () => `${size} bytes`,
-      );
       const exchange = await ctx.client.post(pathOf(op, ctx.target), params);
       const data = expectOk(ctx, exchange);
       expectThat(ctx, Array.isArray(data[op.list]), exchange, `data.${op.list} a list`, () => data);
