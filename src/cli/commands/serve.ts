@@ -1,18 +1,16 @@
-import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { targetOf } from '../../hr/target.ts';
-import { createApp, DEFAULT_LIMITS, type HrmockApp } from '../../http/app.ts';
-import type { Chaos } from '../../http/chaos.ts';
-import { DEFAULT_TIMEOUTS } from '../../node/connections.ts';
+import { createApp, type HrmockApp } from '../../http/app.ts';
 import { MAX_RATE } from '../../node/rate-limit.ts';
 import { startServer } from '../../node/server.ts';
 import { RecordingError } from '../../recording/recording-files.ts';
 import { replayFetch } from '../../recording/replay-fetch.ts';
 import type { StoreData } from '../../store/types.ts';
-import { FIXTURE_FLAGS, lazyFixturesFrom } from '../fixture-options.ts';
+import { lazyFixturesFrom } from '../fixture-options.ts';
 import { loadFixturesDir } from '../fixtures-dir.ts';
 import { watchFixtures } from '../fixtures-watch.ts';
-import { durationMs, positiveInt, UsageError } from '../usage-error.ts';
+import { UsageError } from '../usage-error.ts';
+import { chaosFrom, type ServeSettings, serveSettings } from './serve-settings.ts';
 
 export const SERVE_HELP = `hrmock serve: run the mock server
 
@@ -72,105 +70,71 @@ function tuneHeapForServing(): void {
 
 export async function serveCommand(args: string[]): Promise<number> {
   tuneHeapForServing();
-  const { values } = parseArgs({
-    args,
-    options: {
-      ...FIXTURE_FLAGS,
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'base-path': { type: 'string' },
-      'api-key': { type: 'string' },
-      quiet: { type: 'boolean' },
-      'answer-cache-mb': { type: 'string' },
-      'max-body-bytes': { type: 'string' },
-      'max-url-bytes': { type: 'string' },
-      'max-json-depth': { type: 'string' },
-      latency: { type: 'string' },
-      fixtures: { type: 'string' },
-      'fixtures-mode': { type: 'string' },
-      'fail-rate': { type: 'string' },
-      compress: { type: 'string' },
-      'headers-timeout': { type: 'string' },
-      'request-timeout': { type: 'string' },
-      'keep-alive-timeout': { type: 'string' },
-      'write-timeout': { type: 'string' },
-      admin: { type: 'string' },
-      'journal-size': { type: 'string' },
-      'redact-header': { type: 'string', multiple: true },
-      'rate-limit': { type: 'string' },
-      replay: { type: 'string' },
-      'replay-strict': { type: 'boolean' },
-    },
-    strict: true,
-  });
-  const apiKey = values['api-key'] ?? nonEmpty(process.env.HRMOCK_API_KEY);
-  const compress = values.compress ?? 'auto';
-  if (compress !== 'auto' && compress !== 'off')
-    throw new UsageError(`--compress must be auto or off, got "${compress}"`);
-  const timeouts = {
-    headersMs: durationMs('headers-timeout', values['headers-timeout'], DEFAULT_TIMEOUTS.headersMs),
-    requestMs: durationMs('request-timeout', values['request-timeout'], DEFAULT_TIMEOUTS.requestMs),
-    keepAliveMs: durationMs(
-      'keep-alive-timeout',
-      values['keep-alive-timeout'],
-      DEFAULT_TIMEOUTS.keepAliveMs,
-    ),
-    writeMs: durationMs('write-timeout', values['write-timeout'], DEFAULT_TIMEOUTS.writeMs),
-  };
-  const admin = values.admin ?? 'on';
-  if (admin !== 'on' && admin !== 'off')
-    throw new UsageError(`--admin must be on or off, got "${admin}"`);
-  const journalSize = positiveInt('journal-size', values['journal-size'], 1000, 0);
-  const rateLimit = rateFrom(values['rate-limit']);
-  const port = positiveInt('port', values.port, 4010, 0);
-  if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
   const started = performance.now();
+  const settings = serveSettings(args);
+  const { values } = settings;
   const fixtures = lazyFixturesFrom(values);
-  const mode = values['fixtures-mode'] ?? 'merge';
-  if (mode !== 'merge' && mode !== 'replace')
-    throw new UsageError(`--fixtures-mode must be merge or replace, got "${mode}"`);
-  let data: StoreData = fixtures;
-  if (values.fixtures !== undefined) {
-    const loaded = await loadFixturesDir(values.fixtures, mode, fixtures, {
-      maxDepth: positiveInt('max-json-depth', values['max-json-depth'], DEFAULT_LIMITS.jsonDepth),
-      inline: true,
+  const data = await dataOf(settings, fixtures);
+  const app = appOf(settings, data, fixtures.seed);
+  if (values.replay !== undefined) replayInto(app, values.replay, values['replay-strict'] === true);
+  const server = await listen(app, settings);
+  const base = `${server.url}${values['base-path'] ? `/${values['base-path'].replace(/^\/+|\/+$/g, '')}` : ''}`;
+  // Listen for the stop signals before announcing the URL: a client that sends SIGTERM as soon
+  // as it reads the URL must find a handler, not the default disposition that kills at once.
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  if (values.fixtures !== undefined)
+    watchFixtures(values.fixtures, settings.mode, fixtures, app, {
+      maxDepth: app.settings.limits.jsonDepth,
     });
-    if (!loaded.ok)
-      throw new UsageError(
-        `the fixtures in ${values.fixtures} do not fit the contract:\n  ${loaded.problems.join('\n  ')}`,
-      );
-    data = loaded.data;
-  }
-  const app = createApp({
+  process.stdout.write(announcement(app, settings, base, fixtures.seed, started));
+  await stopped;
+  await server.close();
+  return 0;
+}
+
+/** The fixtures generated, or merged with (or replaced by) a folder checked against the contract. */
+async function dataOf(settings: ServeSettings, fixtures: StoreData): Promise<StoreData> {
+  const { values, mode } = settings;
+  if (values.fixtures === undefined) return fixtures;
+  const loaded = await loadFixturesDir(values.fixtures, mode, fixtures, {
+    maxDepth: settings.limits.jsonDepth,
+    inline: true,
+  });
+  if (!loaded.ok)
+    throw new UsageError(
+      `the fixtures in ${values.fixtures} do not fit the contract:\n  ${loaded.problems.join('\n  ')}`,
+    );
+  return loaded.data;
+}
+
+function appOf(settings: ServeSettings, data: StoreData, seed: number): HrmockApp {
+  const { values, apiKey } = settings;
+  return createApp({
     data,
     ...(values['base-path'] !== undefined && { basePath: values['base-path'] }),
     ...(apiKey !== undefined && { apiKey }),
     ...(values.quiet && { log: false as const }),
-    admin: admin === 'on',
-    journalSize,
+    admin: settings.admin,
+    journalSize: settings.journalSize,
     ...(values['redact-header'] !== undefined && { redactHeaders: values['redact-header'] }),
-    ...chaosFrom(values.latency, values['fail-rate'], fixtures.seed),
-    limits: {
-      bodyBytes: positiveInt('max-body-bytes', values['max-body-bytes'], DEFAULT_LIMITS.bodyBytes),
-      urlBytes: positiveInt('max-url-bytes', values['max-url-bytes'], DEFAULT_LIMITS.urlBytes),
-      jsonDepth: positiveInt('max-json-depth', values['max-json-depth'], DEFAULT_LIMITS.jsonDepth),
-    },
+    ...chaosFrom(values.latency, values['fail-rate'], seed),
+    limits: settings.limits,
   });
-  if (values['replay-strict'] && values.replay === undefined)
-    throw new UsageError(
-      '--replay-strict needs --replay DIR: the folder hrmock proxy --record wrote',
-    );
-  if (values.replay !== undefined) replayInto(app, values.replay, values['replay-strict'] === true);
-  const host = values.host ?? '127.0.0.1';
-  let server: Awaited<ReturnType<typeof startServer>>;
+}
+
+/** The server on its port; a port in use or an address not of this machine is a usage error. */
+async function listen(app: HrmockApp, settings: ServeSettings) {
+  const { port, host, rateLimit } = settings;
   try {
-    const cacheMb = positiveInt('answer-cache-mb', values['answer-cache-mb'], 64, 0);
-    server = await startServer(app, {
+    return await startServer(app, {
       port,
       host,
-      answerCacheBytes: cacheMb * 1024 * 1024,
-      timeouts,
-      compress,
+      answerCacheBytes: settings.answerCacheMb * 1024 * 1024,
+      timeouts: settings.timeouts,
+      compress: settings.compress,
       ...(rateLimit !== undefined && { rateLimit }),
     });
   } catch (error) {
@@ -183,17 +147,17 @@ export async function serveCommand(args: string[]): Promise<number> {
       throw new UsageError(`cannot listen on ${host}: not an address of this machine`);
     throw error;
   }
-  const base = `${server.url}${values['base-path'] ? `/${values['base-path'].replace(/^\/+|\/+$/g, '')}` : ''}`;
-  // Listen for the stop signals before announcing the URL: a client that sends SIGTERM as soon
-  // as it reads the URL must find a handler, not the default disposition that kills at once.
-  const stopped = new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
-  if (values.fixtures !== undefined)
-    watchFixtures(values.fixtures, mode, fixtures, app, {
-      maxDepth: app.settings.limits.jsonDepth,
-    });
+}
+
+/** What the server says once it listens: its data, its URL, and two requests to try. */
+function announcement(
+  app: HrmockApp,
+  settings: ServeSettings,
+  base: string,
+  seed: number,
+  started: number,
+): string {
+  const { values, mode, apiKey } = settings;
   const target = targetOf(app.store);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const sizes = `${app.store.profile.docs.length} profiles and ${app.store.job.docs.length} jobs`;
@@ -203,13 +167,18 @@ export async function serveCommand(args: string[]): Promise<number> {
     `curl '${base}/profiles/searching?source_keys=${sourceKeys}&text_keywords=${encodeURIComponent('["python"]')}&limit=2'`,
     `curl '${base}/profiles/grading?algorithm_key=${target.profiles.algorithm_key}&board_key=${target.profiles.board_key}&job_key=${target.profiles.job_key}&profile_ids=${profileIds}'`,
   ];
-  process.stdout.write(
-    `hrmock: ${sizes} (seed ${fixtures.seed}${values.fixtures ? `, ${mode}d with ${values.fixtures}` : ''}) at ${base} (ready in ${seconds}s)\n` +
-      `${options(apiKey)}${values.replay ? `Replaying the recordings in ${values.replay}${values['replay-strict'] ? ' (strict: no recording, a 404)' : ''}.\n` : ''}Try:\n${examples.map((e) => `  ${e}\n`).join('')}Contract: ${base}/openapi.yaml   Target for hrmock check: ${base}/_mock/target\n`,
+  const from = values.fixtures ? `, ${mode}d with ${values.fixtures}` : '';
+  const key =
+    apiKey === undefined
+      ? ''
+      : 'Requests must carry the X-API-KEY header given by --api-key or HRMOCK_API_KEY.\n';
+  const replay = values.replay
+    ? `Replaying the recordings in ${values.replay}${values['replay-strict'] ? ' (strict: no recording, a 404)' : ''}.\n`
+    : '';
+  return (
+    `hrmock: ${sizes} (seed ${seed}${from}) at ${base} (ready in ${seconds}s)\n` +
+    `${key}${replay}Try:\n${examples.map((e) => `  ${e}\n`).join('')}Contract: ${base}/openapi.yaml   Target for hrmock check: ${base}/_mock/target\n`
   );
-  await stopped;
-  await server.close();
-  return 0;
 }
 
 /** Answers recorded requests from `dir`; a folder that cannot be read stops the command. */
@@ -220,52 +189,4 @@ function replayInto(app: HrmockApp, dir: string, strict: boolean): void {
     if (error instanceof RecordingError) throw new UsageError(`--replay ${dir}: ${error.message}`);
     throw error;
   }
-}
-
-function chaosFrom(
-  latency: string | undefined,
-  failRate: string | undefined,
-  seed: number,
-): { chaos?: Chaos } {
-  if (latency === undefined && failRate === undefined) return {};
-  const chaos: Chaos = { seed };
-  if (latency !== undefined) {
-    const range = /^(\d+)(?:-(\d+))?$/.exec(latency);
-    const min = Number(range?.[1]);
-    const max = Number(range?.[2] ?? range?.[1]);
-    if (!range || min > max || max > 60_000)
-      throw new UsageError(
-        `--latency takes MIN-MAX milliseconds up to 60000, e.g. 50-300, got "${latency}"`,
-      );
-    chaos.latency = { min, max };
-  }
-  if (failRate !== undefined) {
-    const rate = Number(failRate);
-    if (failRate.trim() === '' || !(rate >= 0 && rate <= 1))
-      throw new UsageError(`--fail-rate takes a share from 0 to 1, e.g. 0.05, got "${failRate}"`);
-    chaos.failRate = rate;
-  }
-  return { chaos };
-}
-
-/** `--rate-limit N/s`: requests a second, or undefined when the flag is absent. */
-function rateFrom(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const match = /^\s*(\d+)\s*\/\s*s\s*$/.exec(value);
-  const rate = Number(match?.[1]);
-  if (match === null || !(rate >= 1 && rate <= MAX_RATE))
-    throw new UsageError(
-      `--rate-limit takes requests a second as N/s with N from 1 to ${MAX_RATE}, e.g. 10/s, got "${value}"`,
-    );
-  return rate;
-}
-
-function options(apiKey: string | undefined): string {
-  return apiKey === undefined
-    ? ''
-    : 'Requests must carry the X-API-KEY header given by --api-key or HRMOCK_API_KEY.\n';
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value === '' ? undefined : value;
 }
