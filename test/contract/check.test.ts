@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES } from '../../contract/suite/run-suite.ts';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
-import { runCli } from '../../src/cli/run-cli.ts';
 import { createApp } from '../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../src/node/server.ts';
 import { type RunningPrism, startPrism } from '../../src/prism.ts';
 import { MUTANTS } from '../mutants/mutants.ts';
+import { checkCli } from '../support/check-cli.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const exampleTarget = fileURLToPath(new URL('fixtures/example-target.json', import.meta.url));
@@ -21,26 +21,7 @@ const SECRET = 'do-not-print-3f9a';
 process.env.HRMOCK_TEST_KEY = 'example-key';
 const fixtures = buildFixtures({ profiles: 400, jobs: 120 });
 
-/** Runs `hrmock check …` in process; what it printed and its exit status. */
-async function check(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    out += String(chunk);
-    return true;
-  });
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    err += String(chunk);
-    return true;
-  });
-  try {
-    const code = await runCli(['check', ...args]);
-    return { code, out, err };
-  } finally {
-    stdout.mockRestore();
-    stderr.mockRestore();
-  }
-}
+const check = checkCli;
 
 function failedRules(out: string): string[] {
   return [...out.matchAll(/^ {2}FAIL {2}(\S+)/gm)].map((m) => m[1] as string).sort();
