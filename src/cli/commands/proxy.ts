@@ -5,6 +5,7 @@ import { REPORTERS, type ReporterName } from '../../../contract/suite/reporters.
 import { DEFAULT_PROXY_TIMEOUT_MS, type RunningProxy, startProxy } from '../../api/start-proxy.ts';
 import { renderProxyReport, violationLine } from '../../proxy/proxy-report.ts';
 import { parseUpstream } from '../../proxy/upstream.ts';
+import { listenFailure, stopSignal } from '../listening.ts';
 import { durationMs, positiveInt, UsageError } from '../usage-error.ts';
 
 export const PROXY_HELP = `hrmock proxy: forward live traffic to a deployment and judge every exchange
@@ -76,20 +77,9 @@ export async function proxyCommand(args: string[]): Promise<number> {
       onViolation: (violation) => process.stderr.write(`${violationLine(violation)}\n`),
     });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE')
-      throw new UsageError(
-        `port ${port} is already in use on ${host}: stop the other server or pick another --port`,
-      );
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
-      throw new UsageError(`cannot listen on ${host}: not an address of this machine`);
-    throw error;
+    throw listenFailure(error, port, host);
   }
-  // The stop signals are listened for before the URL is announced (see serve).
-  const stopped = new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
+  const stopped = stopSignal();
   process.stdout.write(
     `hrmock proxy: at ${proxy.url} forwarding to ${upstream.value.url}${values.record ? `, recording into ${values.record}` : ''}; judging the six operations (stop with Ctrl-C for the report)\n`,
   );

@@ -9,6 +9,7 @@ import type { StoreData } from '../../store/types.ts';
 import { lazyFixturesFrom } from '../fixture-options.ts';
 import { loadFixturesDir } from '../fixtures-dir.ts';
 import { watchFixtures } from '../fixtures-watch.ts';
+import { listenFailure, stopSignal } from '../listening.ts';
 import { UsageError } from '../usage-error.ts';
 import { chaosFrom, type ServeSettings, serveSettings } from './serve-settings.ts';
 
@@ -79,12 +80,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   if (values.replay !== undefined) replayInto(app, values.replay, values['replay-strict'] === true);
   const server = await listen(app, settings);
   const base = `${server.url}${values['base-path'] ? `/${values['base-path'].replace(/^\/+|\/+$/g, '')}` : ''}`;
-  // Listen for the stop signals before announcing the URL: a client that sends SIGTERM as soon
-  // as it reads the URL must find a handler, not the default disposition that kills at once.
-  const stopped = new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
+  const stopped = stopSignal();
   if (values.fixtures !== undefined)
     watchFixtures(values.fixtures, settings.mode, fixtures, app, {
       maxDepth: app.settings.limits.jsonDepth,
@@ -138,14 +134,7 @@ async function listen(app: HrmockApp, settings: ServeSettings) {
       ...(rateLimit !== undefined && { rateLimit }),
     });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE')
-      throw new UsageError(
-        `port ${port} is already in use on ${host}: stop the other server or pick another --port`,
-      );
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
-      throw new UsageError(`cannot listen on ${host}: not an address of this machine`);
-    throw error;
+    throw listenFailure(error, port, host);
   }
 }
 
