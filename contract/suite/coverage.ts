@@ -16,10 +16,18 @@ export type OperationCoverage = {
 
 export type Coverage = {
   operations: OperationCoverage[];
-  /** Percent of the counted operation × documented status pairs that some answer had. */
+  /** Percent of the counted operation × documented status pairs that some answer had: the gate. */
   percent: number;
   exercised: number;
   counted: number;
+  /**
+   * Percent of every operation × documented status pair, those in `notCounted` included: the
+   * literal share, which no conforming server reaches (its 500s never come).
+   */
+  percentOfAll: number;
+  /** Every operation × documented status pair, and how many of them some answer had. */
+  documented: number;
+  exercisedOfAll: number;
   /** Documented statuses left out of the count, with why. */
   notCounted: { status: string; why: string }[];
   /** Answers to requests that match no operation (a wrong path), by `METHOD path`. */
@@ -74,11 +82,15 @@ export function coverageOf(operations: ContractOperation[], exchanges: Exchange[
   if (openWithoutKey) skip.set('401', NO_CREDENTIALS_NEEDED);
   let counted = 0;
   let exercised = 0;
+  let allPairs = 0;
+  let exercisedOfAll = 0;
   const rows = operations.map((op): OperationCoverage => {
     const counts = statuses.get(op) ?? new Map<string, number>();
     const row: Record<string, number> = {};
     for (const status of op.statuses) {
       row[status] = counts.get(status) ?? 0;
+      allPairs++;
+      if (row[status] > 0) exercisedOfAll++;
       if (skip.has(status)) continue;
       counted++;
       if (row[status] > 0) exercised++;
@@ -99,8 +111,19 @@ export function coverageOf(operations: ContractOperation[], exchanges: Exchange[
     .filter(([status]) => operations.some((op) => op.statuses.includes(status)))
     .sort()
     .map(([status, why]) => ({ status, why }));
-  const percent = counted === 0 ? 100 : Math.floor((1000 * exercised) / counted) / 10;
-  return { operations: rows, percent, exercised, counted, notCounted, outside };
+  const share = (part: number, whole: number) =>
+    whole === 0 ? 100 : Math.floor((1000 * part) / whole) / 10;
+  return {
+    operations: rows,
+    percent: share(exercised, counted),
+    exercised,
+    counted,
+    percentOfAll: share(exercisedOfAll, allPairs),
+    documented: allPairs,
+    exercisedOfAll,
+    notCounted,
+    outside,
+  };
 }
 
 /** A request that carried none of the run's headers (only what the suite sets itself). */

@@ -4,7 +4,7 @@ import type { Coverage } from './coverage.ts';
 export function coverageLines(coverage: Coverage): string[] {
   const skipped = coverage.notCounted.map((n) => n.status).join(', ');
   const lines = [
-    `coverage: ${coverage.percent}% of the operation x documented status pairs (${coverage.exercised} of ${coverage.counted})${skipped ? `; not counted: ${skipped}, which no request brings (see --reporter json)` : ''}`,
+    `coverage: ${coverage.percent}% of the operation x documented status pairs (${coverage.exercised} of ${coverage.counted})${skipped ? `; not counted: ${skipped}, which no request brings (see --reporter json); of all ${coverage.documented} pairs: ${coverage.percentOfAll}%` : ''}`,
   ];
   const idWidth = Math.max(...coverage.operations.map((o) => o.operationId.length));
   const pathWidth = Math.max(...coverage.operations.map((o) => o.path.length));
@@ -38,6 +38,8 @@ export function coverageProperties(coverage: Coverage): [string, string][] {
   const properties: [string, string][] = [
     ['coverage.percent', String(coverage.percent)],
     ['coverage.pairs', `${coverage.exercised} of ${coverage.counted}`],
+    ['coverage.percentOfAll', String(coverage.percentOfAll)],
+    ['coverage.allPairs', `${coverage.exercisedOfAll} of ${coverage.documented}`],
     ['coverage.notCounted', coverage.notCounted.map((n) => n.status).join(' ')],
   ];
   if (coverage.min !== undefined) properties.push(['coverage.min', String(coverage.min)]);

@@ -58,6 +58,16 @@ describe('coverage', () => {
     expect(notCounted.map((n: any) => n.status)).toEqual(['401', '402', '404', '500']);
   });
 
+  it('gives the literal share of every documented pair too, the left-out statuses unexercised', () => {
+    const { percentOfAll, exercisedOfAll, documented, exercised, counted } = report.coverage;
+    expect(documented).toBe(operations.reduce((sum, o) => sum + o.statuses.length, 0));
+    expect(documented).toBeGreaterThan(counted);
+    // The mock answers none of 401, 402, 404 (on an operation) or 500: the two counts agree.
+    expect(exercisedOfAll).toBe(exercised);
+    expect(percentOfAll).toBe(Math.floor((1000 * exercisedOfAll) / documented) / 10);
+    expect(percentOfAll).toBeLessThan(report.coverage.percent);
+  });
+
   it('prints a compact table in the pretty report', async () => {
     const { out } = await checkCli(['--base-url', mock.url]);
     expect(out).toMatch(
