@@ -7,7 +7,7 @@ import { checkEnvelope } from './rules/env.ts';
 import { checkAligned, checkMinimalItems } from './rules/grading.ts';
 import { checkPageMeta } from './rules/paging.ts';
 import { checkPredictionPairs } from './rules/predictions.ts';
-import { Remembered, remember } from './seen-answers.ts';
+import { Remembered, remember, type SeenSummary, summaryOf } from './seen-answers.ts';
 import { ContractValidator } from './validator.ts';
 
 /**
@@ -45,7 +45,13 @@ export const LIVE_RULES: { id: string; title: string }[] = [
 
 type Ctx = { checks: { count: number }; validator: ContractValidator };
 /** What the one-exchange rules found in an exchange: checks made per rule, violations. */
-type Verdict = { checks: Map<string, number>; violations: LiveViolation[] };
+/** What judging an exchange found, kept so that a repeat of it is not judged again. */
+type Verdict = {
+  checks: Map<string, number>;
+  violations: LiveViolation[];
+  /** What the two-exchange rules keep of it (undefined: an answer they never compare). */
+  seen: SeenSummary | undefined;
+};
 type Check = (ctx: Ctx, exchange: LiveExchange) => void;
 
 const flagOn = (value: unknown) => value === true || /^(true|1)$/i.test(String(value ?? ''));
@@ -188,6 +194,8 @@ export type LiveJudgeOptions = {
   history?: { name: string; doc: OpenApiDoc }[];
   /** How many distinct requests are remembered for the two-exchange rules (default 5000). */
   remember?: number;
+  /** How many verdicts are kept for repeats of an exchange (default 2000). */
+  verdicts?: number;
 };
 
 /**
@@ -200,8 +208,9 @@ export class LiveJudge {
   readonly #validator: ContractValidator;
   readonly #checks: Map<string, Check>;
   readonly #seen: Remembered;
-  /** The one-exchange rules' verdicts by exchange fingerprint, the latest 2,000. */
+  /** The one-exchange rules' verdicts by exchange fingerprint, the latest `verdicts`. */
   readonly #verdicts = new Map<string, Verdict>();
+  readonly #keep: number;
 
   constructor(options: LiveJudgeOptions = {}) {
     this.#contract = options.contract ?? loadContract();
@@ -212,48 +221,73 @@ export class LiveJudge {
     }));
     this.#checks = single(history);
     this.#seen = new Remembered(options.remember ?? 5000);
+    this.#keep = options.verdicts ?? 2000;
   }
 
   /**
    * The violations of one exchange. `fingerprint` (of its method, URL, request body, status,
-   * content type and answer text) lets a repeat of an exchange judged before reuse the verdict
+   * content type and answer bytes) lets a repeat of an exchange judged before reuse the verdict
    * of the one-exchange rules, which depend on nothing else; the two-exchange rules always run.
    */
   judge(exchange: LiveExchange, fingerprint?: string): LiveViolation[] {
-    const found: LiveViolation[] = [];
     const known = fingerprint === undefined ? undefined : this.#verdicts.get(fingerprint);
-    const verdict: Verdict = known ?? { checks: new Map(), violations: [] };
-    const run = (rule: string, side: LiveViolation['side'], check: (ctx: Ctx) => void) => {
-      const ctx: Ctx = { checks: { count: 0 }, validator: this.#validator };
-      try {
-        check(ctx);
-      } catch (error) {
-        if (!(error instanceof Violation)) throw error;
-        found.push({ rule, side, ...error.evidence });
-      }
-      return ctx.checks.count;
-    };
-    if (known === undefined) {
-      const single = (rule: string, side: LiveViolation['side'], check: (ctx: Ctx) => void) =>
-        verdict.checks.set(rule, run(rule, side, check));
-      single('CLIENT', 'client', (ctx) => checkRequest(ctx, this.#contract, exchange));
-      for (const [rule, check] of this.#checks) {
-        if (rule !== 'ENV' && rule !== 'NO-5XX' && !documented(exchange)) continue;
-        single(rule, 'server', (ctx) => check(ctx, exchange));
-      }
-      verdict.violations = [...found];
-      if (fingerprint !== undefined) remember(this.#verdicts, fingerprint, verdict, 2000);
-    } else found.push(...known.violations);
+    if (known !== undefined) return this.#again(known);
+    const found: LiveViolation[] = [];
+    const verdict: Verdict = { checks: new Map(), violations: found, seen: undefined };
+    const single = (rule: string, side: LiveViolation['side'], check: (ctx: Ctx) => void) =>
+      verdict.checks.set(rule, this.#run(found, rule, side, check));
+    single('CLIENT', 'client', (ctx) => checkRequest(ctx, this.#contract, exchange));
+    for (const [rule, check] of this.#checks) {
+      if (rule !== 'ENV' && rule !== 'NO-5XX' && !documented(exchange)) continue;
+      single(rule, 'server', (ctx) => check(ctx, exchange));
+    }
+    if (documented(exchange) && exchange.params !== undefined) verdict.seen = summaryOf(exchange);
+    if (fingerprint !== undefined) remember(this.#verdicts, fingerprint, verdict, this.#keep);
+    return this.#again(verdict);
+  }
+
+  /**
+   * The violations of a repeat of the exchange judged under `fingerprint`, or undefined when
+   * that verdict is forgotten (the caller then has the exchange judged afresh, or not at all).
+   */
+  repeat(fingerprint: string): LiveViolation[] | undefined {
+    const known = this.#verdicts.get(fingerprint);
+    return known === undefined ? undefined : this.#again(known);
+  }
+
+  /** Counts a verdict's checks and violations, then runs the two-exchange rules on it. */
+  #again(verdict: Verdict): LiveViolation[] {
+    const found = [...verdict.violations];
     for (const [rule, checks] of verdict.checks) this.#count(rule, checks, 0);
     for (const violation of found) this.#count(violation.rule, 0, 1);
-    if (documented(exchange) && exchange.params !== undefined) {
-      for (const { rule, holds, expected, got } of this.#seen.compare(exchange)) {
-        const before = found.length;
-        const checks = run(rule, 'server', (ctx) => violated(ctx, holds, exchange, expected, got));
-        this.#count(rule, checks, found.length - before);
-      }
+    if (verdict.seen === undefined) return found;
+    const request = verdict.seen.entry.request;
+    for (const { rule, holds, expected, got } of this.#seen.compareSummary(verdict.seen)) {
+      const before = found.length;
+      const checks = this.#run(found, rule, 'server', (ctx) => {
+        ctx.checks.count++;
+        if (!holds) throw new Violation({ request, expected, got });
+      });
+      this.#count(rule, checks, found.length - before);
     }
     return found;
+  }
+
+  /** Runs one check, adding what it finds to `found`; its number of checks. */
+  #run(
+    found: LiveViolation[],
+    rule: string,
+    side: LiveViolation['side'],
+    check: (ctx: Ctx) => void,
+  ): number {
+    const ctx: Ctx = { checks: { count: 0 }, validator: this.#validator };
+    try {
+      check(ctx);
+    } catch (error) {
+      if (!(error instanceof Violation)) throw error;
+      found.push({ rule, side, ...error.evidence });
+    }
+    return ctx.checks.count;
   }
 
   #count(rule: string, checks: number, violations: number): void {

@@ -41,62 +41,86 @@ export class Remembered {
    * that depend on credentials, rate or the moment (401, 403, 429, 5xx) are neither.
    */
   compare(e: Seen): Comparison[] {
-    if ([401, 403, 429].includes(e.status) || e.status >= 500) return [];
+    const summary = summaryOf(e);
+    return summary === undefined ? [] : this.compareSummary(summary);
+  }
+
+  /** `compare` for an answer already summed up (a repeat of an exchange seen before). */
+  compareSummary(summary: SeenSummary): Comparison[] {
     const found: Comparison[] = [];
-    const params = e.params ?? {};
-    const key = paramsKey(e.operation, params);
-    const now: Entry = {
-      method: e.method,
-      request: describeRequest(e),
-      status: e.status,
-      // The answer's text, not its value re-serialised: hashing 170 KB of text is ten times faster.
-      body: createHash('sha1').update(e.text).digest('base64'),
-    };
+    const { key, entry: now } = summary;
     const before = this.#answers.get(key);
     if (before !== undefined) {
       const same = before.status === now.status && before.body === now.body;
       const differs = before.status !== now.status ? `status ${now.status}` : 'another answer';
       found.push({
-        rule: before.method === e.method ? 'STABLE' : 'POST-EQ',
+        rule: before.method === now.method ? 'STABLE' : 'POST-EQ',
         holds: same,
         expected: `status ${before.status} and the answer given to ${before.request}`,
         got: same ? '' : differs,
       });
     }
     remember(this.#answers, key, now, this.#size);
-    if (e.operation.endsWith('/grading') && e.status === 200 && typeof e.body?.data === 'object')
-      found.push(...this.#twin(e, params));
+    if (summary.twin !== undefined) found.push(...this.#twin(summary.twin));
     return found;
   }
 
   /** Grading with and without the full flag: same items (minimal fields), scores and errors. */
-  #twin(e: Seen, params: Record<string, unknown>): Comparison[] {
-    const list = e.operation.startsWith('/profiles') ? 'profiles' : 'jobs';
-    const flag = list === 'profiles' ? 'return_profile' : 'return_job';
-    const full = /^(true|1)$/i.test(String(params[flag] ?? ''));
-    const items: any[] = e.body.data[list] ?? [];
-    const fields = MINIMAL_FIELDS[list];
-    const projection = digest({
-      items: items.map((item) =>
-        item === null ? null : Object.fromEntries(fields.map((f) => [f, item[f]])),
-      ),
-      scores: e.body.data.scores,
-      errors: e.body.data.errors,
-    });
-    const key = paramsKey(e.operation, params, [flag]);
-    const other = this.#twins.get(key);
-    remember(this.#twins, key, { full, request: describeRequest(e), projection }, this.#size);
-    if (other === undefined || other.full === full) return [];
-    const holds = other.projection === projection;
+  #twin(now: TwinSummary): Comparison[] {
+    const other = this.#twins.get(now.key);
+    remember(this.#twins, now.key, now.twin, this.#size);
+    if (other === undefined || other.full === now.twin.full) return [];
+    const holds = other.projection === now.twin.projection;
     return [
       {
         rule: 'GRD-FULL',
         holds,
         expected: `the items (minimal fields), scores and errors answered to ${other.request}`,
-        got: holds ? '' : `others with ${flag}=${full}`,
+        got: holds ? '' : `others with ${now.flag}=${now.twin.full}`,
       },
     ];
   }
+}
+
+type TwinSummary = { key: string; flag: string; twin: Twin };
+
+/** What the two-exchange rules keep of an answer: digests, not its text. */
+export type SeenSummary = { key: string; entry: Entry; twin: TwinSummary | undefined };
+
+/** The answer summed up for the two-exchange rules, or undefined for one they never compare. */
+export function summaryOf(e: Seen): SeenSummary | undefined {
+  if ([401, 403, 429].includes(e.status) || e.status >= 500) return undefined;
+  const params = e.params ?? {};
+  const entry: Entry = {
+    method: e.method,
+    request: describeRequest(e),
+    status: e.status,
+    // The answer's text, not its value re-serialised: hashing 170 KB of text is ten times faster.
+    body: createHash('sha1').update(e.text).digest('base64'),
+  };
+  const grading =
+    e.operation.endsWith('/grading') && e.status === 200 && typeof e.body?.data === 'object';
+  return {
+    key: paramsKey(e.operation, params),
+    entry,
+    twin: grading ? twinOf(e, params, entry.request) : undefined,
+  };
+}
+
+function twinOf(e: Seen, params: Record<string, unknown>, request: string): TwinSummary {
+  const list = e.operation.startsWith('/profiles') ? 'profiles' : 'jobs';
+  const flag = list === 'profiles' ? 'return_profile' : 'return_job';
+  const full = /^(true|1)$/i.test(String(params[flag] ?? ''));
+  const items: any[] = e.body.data[list] ?? [];
+  const fields = MINIMAL_FIELDS[list];
+  const projection = digest({
+    items: items.map((item) =>
+      item === null ? null : Object.fromEntries(fields.map((f) => [f, item[f]])),
+    ),
+    scores: e.body.data.scores,
+    errors: e.body.data.errors,
+  });
+  return { key: paramsKey(e.operation, params, [flag]), flag, twin: { full, request, projection } };
 }
 
 /** Keeps `value` under `key` as the newest of at most `size` entries. */

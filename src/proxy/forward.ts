@@ -101,6 +101,150 @@ function errorAnswer(res: ServerResponse, status: 502 | 504, message: string): v
   res.end(body);
 }
 
+/** A copy of a stream's bytes up to a limit, and how many bytes went by in all. */
+class Kept {
+  readonly #limit: number;
+  readonly #chunks: Buffer[] = [];
+  size = 0;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  add(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.size <= this.#limit) this.#chunks.push(chunk);
+    else this.#chunks.length = 0;
+  }
+
+  get over(): boolean {
+    return this.size > this.#limit;
+  }
+
+  /** The bytes, or undefined when there were more than the limit. */
+  bytes(): Buffer | undefined {
+    return this.over ? undefined : Buffer.concat(this.#chunks);
+  }
+}
+
+type Sender = (options: object) => ClientRequest;
+
+/** How each client request reaches the upstream: one keep-alive pool for all of them. */
+function senderOf(upstream: Upstream): Sender {
+  const secure = upstream.protocol === 'https:';
+  const agent = secure
+    ? new HttpsAgent({ keepAlive: true, maxSockets: 256 })
+    : new Agent({ keepAlive: true, maxSockets: 256 });
+  const send = secure ? httpsRequest : httpRequest;
+  return (options) => send({ agent, ...options });
+}
+
+/** One client request on its way: its answer, its failure, and what the judge is handed. */
+class Forwarding {
+  readonly #options: ForwardOptions;
+  readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
+  readonly #started = performance.now();
+  readonly #method: string;
+  readonly #url: string;
+  readonly #request: Kept;
+
+  constructor(options: ForwardOptions, req: IncomingMessage, res: ServerResponse) {
+    this.#options = options;
+    this.#req = req;
+    this.#res = res;
+    this.#method = req.method ?? 'GET';
+    this.#url = req.url ?? '/';
+    this.#request = new Kept(options.maxRequestBytes);
+  }
+
+  /** Sends the request on, answers the client when the upstream does (or a 502/504 when not). */
+  start(send: Sender): void {
+    const { upstream } = this.#options;
+    let outgoing: ClientRequest;
+    try {
+      outgoing = send({
+        method: this.#method,
+        hostname: upstream.hostname,
+        port: upstream.port,
+        path: upstreamPath(upstream, this.#url),
+        headers: [...kept(this.#req.rawHeaders).flat(), 'Host', upstream.host],
+      });
+    } catch (error) {
+      // A method or path node:http refuses to send: the client's request cannot be forwarded.
+      this.#fail(502, `the request could not be sent on (${(error as Error).message})`);
+      this.#req.resume();
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.#fail(504, 'no complete answer in time');
+      outgoing.destroy();
+    }, this.#options.timeoutMs);
+    timer.unref();
+    this.#res.on('close', () => {
+      clearTimeout(timer);
+      if (!this.#res.writableFinished) outgoing.destroy();
+    });
+    this.#req.on('data', (chunk: Buffer) => this.#request.add(chunk));
+    this.#req.pipe(outgoing);
+    this.#req.on('error', () => outgoing.destroy());
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      const code = error.code ?? '';
+      this.#fail(502, `${REASONS[code] ?? error.message}${code ? ` (${code})` : ''}`);
+    });
+    outgoing.on('response', (answer) => this.#answer(answer, timer));
+  }
+
+  /** Streams the upstream's answer to the client, then hands the exchange to the judge. */
+  #answer(answer: IncomingMessage, timer: NodeJS.Timeout): void {
+    const headers = kept(answer.rawHeaders);
+    const status = answer.statusCode ?? 502;
+    if (this.#res.destroyed) {
+      answer.destroy();
+      return;
+    }
+    this.#res.writeHead(status, answer.statusMessage, headers.flat());
+    const body = new Kept(this.#options.maxAnswerBytes);
+    answer.on('data', (chunk: Buffer) => body.add(chunk));
+    answer.on('error', () => this.#res.destroy());
+    answer.pipe(this.#res);
+    answer.on('end', () => {
+      clearTimeout(timer);
+      const request = this.#request;
+      this.#options.onExchange({
+        method: this.#method,
+        url: this.#url,
+        requestContentType: this.#req.headers['content-type'],
+        requestText: request.over || request.size === 0 ? undefined : request.bytes()?.toString(),
+        requestTooLarge: request.over,
+        status,
+        headers,
+        answer: body.bytes(),
+        ms: performance.now() - this.#started,
+      });
+    });
+  }
+
+  #fail(status: 502 | 504, reason: string): void {
+    // A client that left needs no answer: its going is not the upstream's failure.
+    if (this.#res.destroyed) return;
+    const { upstream, timeoutMs } = this.#options;
+    const message =
+      status === 504
+        ? `The upstream ${upstream.url} did not answer within ${timeoutMs / 1000} s: ${reason}.`
+        : `The upstream ${upstream.url} could not be reached: ${reason}.`;
+    if (!this.#res.headersSent)
+      this.#options.onFailure({
+        method: this.#method,
+        path: this.#url.split('?')[0] ?? '/',
+        status,
+        reason,
+      });
+    errorAnswer(this.#res, status, message);
+  }
+}
+
 /**
  * A node:http listener that forwards each request to the upstream and streams its answer back
  * unchanged (status, headers but hop-by-hop ones, body bytes), keeping a copy of each body up to
@@ -110,101 +254,6 @@ function errorAnswer(res: ServerResponse, status: 502 | 504, message: string): v
 export function forwardingListener(
   options: ForwardOptions,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const { upstream } = options;
-  const secure = upstream.protocol === 'https:';
-  const agent = secure
-    ? new HttpsAgent({ keepAlive: true, maxSockets: 256 })
-    : new Agent({ keepAlive: true, maxSockets: 256 });
-  const send = secure ? httpsRequest : httpRequest;
-
-  return (req, res) => {
-    const started = performance.now();
-    const method = req.method ?? 'GET';
-    const url = req.url ?? '/';
-    const fail = (status: 502 | 504, reason: string) => {
-      // A client that left needs no answer: its going is not the upstream's failure.
-      if (res.destroyed) return;
-      const message =
-        status === 504
-          ? `The upstream ${upstream.url} did not answer within ${options.timeoutMs / 1000} s: ${reason}.`
-          : `The upstream ${upstream.url} could not be reached: ${reason}.`;
-      if (!res.headersSent)
-        options.onFailure({ method, path: url.split('?')[0] ?? '/', status, reason });
-      errorAnswer(res, status, message);
-    };
-    let outgoing: ClientRequest;
-    try {
-      outgoing = send({
-        agent,
-        method,
-        hostname: upstream.hostname,
-        port: upstream.port,
-        path: upstreamPath(upstream, url),
-        headers: [...kept(req.rawHeaders).flat(), 'Host', upstream.host],
-      });
-    } catch (error) {
-      // A method or path node:http refuses to send: the client's request cannot be forwarded.
-      fail(502, `the request could not be sent on (${(error as Error).message})`);
-      req.resume();
-      return;
-    }
-    const timer = setTimeout(() => {
-      fail(504, 'no complete answer in time');
-      outgoing.destroy();
-    }, options.timeoutMs);
-    timer.unref();
-    res.on('close', () => {
-      clearTimeout(timer);
-      if (!res.writableFinished) outgoing.destroy();
-    });
-
-    const requestChunks: Buffer[] = [];
-    let requestBytes = 0;
-    req.on('data', (chunk: Buffer) => {
-      requestBytes += chunk.length;
-      if (requestBytes <= options.maxRequestBytes) requestChunks.push(chunk);
-    });
-    req.pipe(outgoing);
-    req.on('error', () => outgoing.destroy());
-
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      const code = error.code ?? '';
-      fail(502, `${REASONS[code] ?? error.message}${code ? ` (${code})` : ''}`);
-    });
-    outgoing.on('response', (answer) => {
-      const headers = kept(answer.rawHeaders);
-      const status = answer.statusCode ?? 502;
-      if (res.destroyed) {
-        answer.destroy();
-        return;
-      }
-      res.writeHead(status, answer.statusMessage, headers.flat());
-      const chunks: Buffer[] = [];
-      let size = 0;
-      answer.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= options.maxAnswerBytes) chunks.push(chunk);
-        else chunks.length = 0;
-      });
-      answer.on('error', () => res.destroy());
-      answer.pipe(res);
-      answer.on('end', () => {
-        clearTimeout(timer);
-        const tooLarge = requestBytes > options.maxRequestBytes;
-        options.onExchange({
-          method,
-          url,
-          requestContentType: req.headers['content-type'],
-          requestText:
-            tooLarge || requestBytes === 0 ? undefined : Buffer.concat(requestChunks).toString(),
-          requestTooLarge: tooLarge,
-          status,
-          headers,
-          answer: size <= options.maxAnswerBytes ? Buffer.concat(chunks) : undefined,
-          ms: performance.now() - started,
-        });
-      });
-    });
-  };
+  const send = senderOf(options.upstream);
+  return (req, res) => new Forwarding(options, req, res).start(send);
 }

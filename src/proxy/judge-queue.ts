@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import { fingerprintOf, SENT } from './fingerprint.ts';
 import type { Captured, UpstreamFailure } from './forward.ts';
-import type { JudgeReply, JudgeSetup } from './judge-thread.ts';
+import type { JudgeMessage, JudgeReply, JudgeSetup } from './judge-thread.ts';
 import type { ProxyReport, ProxyViolation } from './proxy-report.ts';
 
 /** How many exchanges, and how many of their bytes, may wait for the judge. */
@@ -18,6 +19,8 @@ export class JudgeQueue {
   readonly #waiting: Waiting[] = [];
   readonly #failures: UpstreamFailure[] = [];
   readonly #onViolation: (violation: ProxyViolation) => void;
+  /** Fingerprints of the exchanges handed over whole, the latest SENT (the judge keeps more). */
+  readonly #sent = new Set<string>();
   /** Settles once the judge has loaded the contract and its rules (rejects if it cannot). */
   readonly ready: Promise<void>;
   #bytes = 0;
@@ -44,6 +47,7 @@ export class JudgeQueue {
       if (waiting === undefined) return;
       this.#bytes -= waiting.bytes;
       if ('violations' in reply) for (const v of reply.violations) this.#onViolation(v);
+      if ('violations' in reply) this.#settled(reply);
       waiting.resolve(reply);
     });
     this.#worker.on('error', (error) => {
@@ -56,8 +60,14 @@ export class JudgeQueue {
     });
   }
 
+  /**
+   * Hands an exchange to the judge: whole, or by its fingerprint alone when an exchange with the
+   * same request and the same answer bytes went whole before (its verdict is reused).
+   */
   submit(exchange: Captured): void {
-    const bytes = (exchange.answer?.length ?? 0) + (exchange.requestText?.length ?? 0);
+    const fingerprint = fingerprintOf(exchange);
+    const again = fingerprint !== undefined && this.#sent.has(fingerprint);
+    const bytes = again ? 0 : (exchange.answer?.length ?? 0) + (exchange.requestText?.length ?? 0);
     const full =
       this.#waiting.length >= QUEUE_LIMITS.exchanges || this.#bytes + bytes > QUEUE_LIMITS.bytes;
     if (full || this.#broken !== undefined) {
@@ -66,7 +76,28 @@ export class JudgeQueue {
     }
     this.#bytes += bytes;
     this.#waiting.push({ resolve: () => {}, bytes });
-    this.#worker.postMessage({ exchange });
+    if (again) {
+      const { method, url, status } = exchange;
+      this.#post({ repeat: fingerprint, method, url, status });
+      return;
+    }
+    this.#post({ exchange, fingerprint });
+  }
+
+  /** Exchanges the judge judged are sent bare when repeated; a repeat it forgot was lost. */
+  #settled(reply: { judged?: string; forgotten?: string }): void {
+    if (reply.judged !== undefined) {
+      this.#sent.add(reply.judged);
+      if (this.#sent.size > SENT) this.#sent.delete(this.#sent.values().next().value as string);
+    }
+    if (reply.forgotten !== undefined) {
+      this.#sent.delete(reply.forgotten);
+      this.#behind++;
+    }
+  }
+
+  #post(message: JudgeMessage): void {
+    this.#worker.postMessage(message);
   }
 
   failure(failure: UpstreamFailure): void {
@@ -78,7 +109,7 @@ export class JudgeQueue {
     if (this.#broken !== undefined) throw new Error(`the judge stopped: ${this.#broken}`);
     const reply = await new Promise<JudgeReply>((resolve) => {
       this.#waiting.push({ resolve, bytes: 0 });
-      this.#worker.postMessage({ report: true });
+      this.#post({ report: true });
     });
     if (!('report' in reply)) throw new Error('the judge answered out of order');
     const report = reply.report;

@@ -3,12 +3,18 @@ import type { Captured } from './forward.ts';
 import { LiveTraffic, type LiveTrafficOptions } from './live-traffic.ts';
 import type { ProxyViolation } from './proxy-report.ts';
 
-/** What the forwarding thread sends: an exchange to judge, or a question for the report. */
-export type JudgeMessage = { exchange: Captured } | { report: true };
+/**
+ * What the forwarding thread sends: an exchange to judge under its fingerprint, a repeat of one
+ * sent before (its fingerprint, without its bytes), or a question for the report.
+ */
+export type JudgeMessage =
+  | { exchange: Captured; fingerprint: string | undefined }
+  | { repeat: string; method: string; url: string; status: number }
+  | { report: true };
 /** What this thread answers, in the order asked. */
 export type JudgeReply =
   | { ready: true }
-  | { violations: ProxyViolation[] }
+  | { violations: ProxyViolation[]; judged?: string; forgotten?: string }
   | { report: ReturnType<LiveTraffic['report']> };
 
 export type JudgeSetup = {
@@ -31,6 +37,15 @@ if (parentPort !== null && workerData?.hrmockJudge !== undefined) {
       port.postMessage({ report: traffic.report() } satisfies JudgeReply);
       return;
     }
+    if ('repeat' in message) {
+      found = [];
+      const known = traffic.repeat(message.repeat, message.method, message.url, message.status);
+      port.postMessage({
+        violations: found,
+        ...(!known && { forgotten: message.repeat }),
+      } satisfies JudgeReply);
+      return;
+    }
     const exchange = message.exchange;
     // Structured cloning gives a Uint8Array: the judge reads Buffers.
     if (exchange.answer !== undefined)
@@ -40,14 +55,18 @@ if (parentPort !== null && workerData?.hrmockJudge !== undefined) {
         exchange.answer.byteLength,
       );
     found = [];
+    let judged = false;
     try {
-      traffic.exchange(exchange);
+      judged = traffic.exchange(exchange, message.fingerprint);
     } catch (error) {
       // A judge that broke on one exchange says so and judges the next.
       process.stderr.write(
         `hrmock proxy: could not judge ${exchange.method} ${exchange.url.split('?')[0]}: ${(error as Error).message}\n`,
       );
     }
-    port.postMessage({ violations: found } satisfies JudgeReply);
+    port.postMessage({
+      violations: found,
+      ...(judged && message.fingerprint !== undefined && { judged: message.fingerprint }),
+    } satisfies JudgeReply);
   });
 }

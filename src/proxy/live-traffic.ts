@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { type LiveExchange, LiveJudge } from '../../contract/suite/live-rules.ts';
+import {
+  type LiveExchange,
+  LiveJudge,
+  type LiveViolation,
+} from '../../contract/suite/live-rules.ts';
 import { spelledPath } from '../http/admin/operation-paths.ts';
 import { writeRecording } from '../recording/recording-files.ts';
 import {
@@ -9,6 +13,7 @@ import {
   requestKey,
   withoutSecrets,
 } from '../recording/request-key.ts';
+import { fingerprintOf, headerOf, VERDICTS } from './fingerprint.ts';
 import type { Captured, UpstreamFailure } from './forward.ts';
 import { type ProxyReport, type ProxyViolation, reportOf } from './proxy-report.ts';
 
@@ -48,13 +53,50 @@ function decoded(answer: Buffer, encoding: string | undefined, max: number): str
   return undefined;
 }
 
+/** The exchange as the live rules read it; its body is parsed only when a rule reads it. */
+function liveExchange(
+  captured: Captured,
+  operation: LiveExchange['operation'],
+  params: LiveExchange['params'],
+  text: string,
+): LiveExchange {
+  const headers = new Headers();
+  for (const [name, value] of captured.headers) {
+    try {
+      headers.append(name, value);
+    } catch {
+      // A header value Headers refuses is no part of any rule.
+    }
+  }
+  const exchange: LiveExchange = {
+    method: captured.method,
+    path: spelledPath(captured.url),
+    params,
+    status: captured.status,
+    headers,
+    text,
+    body: undefined,
+    ms: captured.ms,
+    operation,
+  };
+  // A repeat of an exchange judged before is not parsed at all.
+  let parsed: { value: unknown } | undefined;
+  Object.defineProperty(exchange, 'body', {
+    get: () => {
+      parsed ??= { value: parseJson(text) };
+      return parsed.value;
+    },
+  });
+  return exchange;
+}
+
 /**
  * What the proxy makes of the traffic it forwards: each exchange of the six operations judged
  * (and recorded when asked), the others counted; the report at any moment.
  */
 export class LiveTraffic {
   readonly #options: LiveTrafficOptions;
-  readonly #judge = new LiveJudge();
+  readonly #judge = new LiveJudge({ verdicts: VERDICTS });
   readonly #violations: ProxyViolation[] = [];
   readonly #failures: UpstreamFailure[] = [];
   readonly #maxAnswerBytes: number;
@@ -72,76 +114,37 @@ export class LiveTraffic {
     if (this.#failures.length < 100) this.#failures.push(failure);
   }
 
-  exchange(captured: Captured): void {
+  /**
+   * Judges one forwarded exchange of the six operations (and records it when asked).
+   * `fingerprint` names it for `repeat` (`fingerprintOf`). True when it was judged.
+   */
+  exchange(captured: Captured, fingerprint = fingerprintOf(captured)): boolean {
+    // Sent whole while its twin was still being judged: the verdict is there now.
+    const { method, url, status } = captured;
+    if (fingerprint !== undefined && this.repeat(fingerprint, method, url, status)) return true;
     this.#exchanges++;
-    const secrets = this.#options.redactHeaders ?? [];
     const reached = readOperationRequest(
       captured.method,
       captured.url,
       captured.requestText,
       captured.requestContentType,
     );
-    if (reached === undefined) return;
-    const header = (name: string) =>
-      captured.headers.find(([n]) => n.toLowerCase() === name)?.[1] ?? undefined;
+    if (reached === undefined) return false;
+    const contentType = headerOf(captured, 'content-type');
     const text =
       captured.answer === undefined || captured.requestTooLarge
         ? undefined
-        : decoded(captured.answer, header('content-encoding'), this.#maxAnswerBytes);
+        : decoded(captured.answer, headerOf(captured, 'content-encoding'), this.#maxAnswerBytes);
     if (text === undefined) {
       this.#unjudged++;
-      return;
+      return false;
     }
-    const headers = new Headers();
-    for (const [name, value] of captured.headers) {
-      try {
-        headers.append(name, value);
-      } catch {
-        // A header value Headers refuses is no part of any rule.
-      }
-    }
+    const secrets = this.#options.redactHeaders ?? [];
     const params =
       reached.params === undefined ? undefined : withoutSecrets(reached.params, secrets);
-    const exchange: LiveExchange = {
-      method: captured.method,
-      path: spelledPath(captured.url),
-      params,
-      status: captured.status,
-      headers,
-      text,
-      body: undefined,
-      ms: captured.ms,
-      operation: reached.operation,
-    };
-    // Parsed only when a rule reads it: a repeat of an exchange judged before is not parsed.
-    let parsed: { value: unknown } | undefined;
-    Object.defineProperty(exchange, 'body', {
-      get: () => {
-        parsed ??= { value: parseJson(text) };
-        return parsed.value;
-      },
-    });
-    const fingerprint = createHash('sha1')
-      .update(`${captured.method}\n${captured.url}\n${captured.requestText ?? ''}\n`)
-      .update(`${captured.status}\n${header('content-type') ?? ''}\n`)
-      .update(text)
-      .digest('base64');
+    const exchange = liveExchange(captured, reached.operation, params, text);
     this.#judged++;
-    for (const found of this.#judge.judge(exchange, fingerprint)) {
-      this.#violationCount++;
-      const violation: ProxyViolation = {
-        rule: found.rule,
-        side: found.side,
-        method: captured.method,
-        path: exchange.path,
-        status: captured.status,
-        message: `expected ${found.expected}, got ${found.got}`,
-        request: found.request,
-      };
-      if (this.#violations.length < (this.#options.keepViolations ?? 1000))
-        this.#violations.push(violation);
-      this.#options.onViolation?.(violation);
-    }
+    for (const found of this.#judge.judge(exchange, fingerprint)) this.#violation(found, exchange);
     const key = requestKey(reached, secrets);
     if (
       this.#options.record !== undefined &&
@@ -155,10 +158,44 @@ export class LiveTraffic {
         key,
         { method: captured.method, path: exchange.path, params },
         captured.status,
-        header('content-type') ?? null,
+        contentType ?? null,
         text,
       );
     }
+    return true;
+  }
+
+  /**
+   * Judges a repeat of the exchange judged under `fingerprint` (same request, same answer bytes)
+   * without its bytes; false when that verdict is forgotten, and nothing was counted.
+   */
+  repeat(fingerprint: string, method: string, url: string, status: number): boolean {
+    const found = this.#judge.repeat(fingerprint);
+    if (found === undefined) return false;
+    this.#exchanges++;
+    this.#judged++;
+    const path = spelledPath(url);
+    for (const violation of found) this.#violation(violation, { method, path, status });
+    return true;
+  }
+
+  #violation(
+    found: LiveViolation,
+    exchange: Pick<LiveExchange, 'method' | 'path' | 'status'>,
+  ): void {
+    this.#violationCount++;
+    const violation: ProxyViolation = {
+      rule: found.rule,
+      side: found.side,
+      method: exchange.method,
+      path: exchange.path,
+      status: exchange.status,
+      message: `expected ${found.expected}, got ${found.got}`,
+      request: found.request,
+    };
+    if (this.#violations.length < (this.#options.keepViolations ?? 1000))
+      this.#violations.push(violation);
+    this.#options.onViolation?.(violation);
   }
 
   report(): ProxyReport {
