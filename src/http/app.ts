@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { getPath } from 'hono/utils/url';
@@ -97,6 +97,12 @@ export function createApp(options: AppOptions): HrmockApp {
   const base = normalizeBasePath(options.basePath);
   const log =
     options.log === undefined ? (line: string) => process.stderr.write(`${line}\n`) : options.log;
+  const steering =
+    options.steering ??
+    createSteering({
+      ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
+      ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
+    });
 
   // A base URL ending in a slash joined to a path starting with one is a client's everyday slip
   // (HrFlow's own notebook code makes it): read repeated slashes as one, as web servers do.
@@ -110,62 +116,13 @@ export function createApp(options: AppOptions): HrmockApp {
     }),
   );
   app.use(urlLimit(limits.urlBytes));
-  const steering =
-    options.steering ??
-    createSteering({
-      ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
-      ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
-    });
   if (options.admin !== false) adminRoutes(app, steering, options.apiKey);
-
-  const api = new Hono();
-  contractRoutes(api, () => targetOf(store));
-  docsRoutes(api, base, () => targetOf(store));
-  for (const resource of RESOURCES.map((r) => `${r}/*`)) {
-    api.use(resource, journalMiddleware(steering));
-    if (options.apiKey !== undefined) api.use(resource, apiKeyGuard(options.apiKey));
-    if (options.chaos !== undefined) api.use(resource, chaosMiddleware(options.chaos));
-    api.use(
-      resource,
-      preferMiddleware({ documented: documentedStatuses, allowed: allowedMethods }),
-    );
-    api.use(resource, scenarioMiddleware(steering, limits.jsonDepth));
-  }
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: limits.bodyBytes,
-      onError: () => {
-        throw new ApiError(
-          413,
-          `Request body too large; the limit is ${limits.bodyBytes} bytes. Send fewer or shorter parameters.`,
-        );
-      },
-    }),
+  app.route(
+    base,
+    apiApp(options, limits, steering, () => store),
   );
-  const resource = { store: () => store, maxJsonDepth: limits.jsonDepth };
-  for (const path of RESOURCES) api.route(path, resourceApp(path, resource));
-  app.route(base, api);
-
-  app.notFound((c) => {
-    const path = new URL(c.req.url).pathname;
-    return c.json(
-      {
-        code: 404,
-        message: `Not found: ${c.req.method} ${path}. The paths are ${PATHS}${base === '/' ? '' : `, under ${base}`}.`,
-      },
-      404,
-    );
-  });
-  app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(errorBody(error), error.status as 400);
-    }
-    // Unexpected: keep the details in the log, never in the answer.
-    reportInternalError(c.req.method, c.req.path, error);
-    return c.json(SERVER_ERROR, 500);
-  });
+  app.notFound(notFound(base));
+  app.onError(answerError);
   // In process, a fault is what a fetch would see of it: a rejection, or a body that breaks off.
   const honoFetch = app.fetch;
   const fetch: Hono['fetch'] = async (request, env, context) => {
@@ -196,6 +153,65 @@ export function createApp(options: AppOptions): HrmockApp {
       value: { basePath: base, limits, apiKey: options.apiKey, fetch, honoFetch },
     },
   }) as HrmockApp;
+}
+
+/**
+ * The API under the base path: the contract and docs, then each resource behind its middleware
+ * (journal, key, chaos, Prefer, scenarios, in that order) and the body limit.
+ */
+function apiApp(options: AppOptions, limits: Limits, steering: Steering, store: () => Store): Hono {
+  const api = new Hono();
+  contractRoutes(api, () => targetOf(store()));
+  docsRoutes(api, normalizeBasePath(options.basePath), () => targetOf(store()));
+  for (const resource of RESOURCES.map((r) => `${r}/*`)) {
+    api.use(resource, journalMiddleware(steering));
+    if (options.apiKey !== undefined) api.use(resource, apiKeyGuard(options.apiKey));
+    if (options.chaos !== undefined) api.use(resource, chaosMiddleware(options.chaos));
+    api.use(
+      resource,
+      preferMiddleware({ documented: documentedStatuses, allowed: allowedMethods }),
+    );
+    api.use(resource, scenarioMiddleware(steering, limits.jsonDepth));
+  }
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: limits.bodyBytes,
+      onError: () => {
+        throw new ApiError(
+          413,
+          `Request body too large; the limit is ${limits.bodyBytes} bytes. Send fewer or shorter parameters.`,
+        );
+      },
+    }),
+  );
+  const resource = { store, maxJsonDepth: limits.jsonDepth };
+  for (const path of RESOURCES) api.route(path, resourceApp(path, resource));
+  return api;
+}
+
+/** Any other path: a 404 envelope that lists the paths there are. */
+function notFound(base: string) {
+  return (c: Context) => {
+    const path = new URL(c.req.url).pathname;
+    return c.json(
+      {
+        code: 404,
+        message: `Not found: ${c.req.method} ${path}. The paths are ${PATHS}${base === '/' ? '' : `, under ${base}`}.`,
+      },
+      404,
+    );
+  };
+}
+
+/** An ApiError as its envelope; anything else as the 500 envelope, its details in the log only. */
+function answerError(error: Error, c: Context) {
+  if (error instanceof ApiError) {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return c.json(errorBody(error), error.status as 400);
+  }
+  reportInternalError(c.req.method, c.req.path, error);
+  return c.json(SERVER_ERROR, 500);
 }
 
 function normalizeBasePath(path: string | undefined): string {

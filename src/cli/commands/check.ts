@@ -20,7 +20,7 @@ import {
   summary,
 } from '../../../contract/suite/reporters.ts';
 import { shellWord, shownHeaderValue } from '../../../contract/suite/reproduce.ts';
-import { couldNotRun, runSuite } from '../../../contract/suite/run-suite.ts';
+import { couldNotRun, type Report, runSuite } from '../../../contract/suite/run-suite.ts';
 import { CrossOriginRedirect, fetchWithinOrigin } from '../../../contract/suite/same-origin.ts';
 import {
   expandEnv,
@@ -72,8 +72,23 @@ export class CannotRun extends Error {
   override name = 'CannotRun';
 }
 
-export async function checkCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
+/** What the command line asks, read and checked before anything is sent. */
+type CheckSettings = {
+  values: ReturnType<typeof readArgs>;
+  startedAt: number;
+  deadlineMs: number;
+  timeoutMs: number;
+  reporter: ReporterName;
+  fuzz: number | undefined;
+  seed: number | undefined;
+  coverageGate: number | undefined;
+  pace: Pace;
+  headers: Record<string, string>;
+  templates: Record<string, string>;
+};
+
+function readArgs(args: string[]) {
+  return parseArgs({
     args,
     options: {
       'base-url': { type: 'string' },
@@ -90,7 +105,11 @@ export async function checkCommand(args: string[]): Promise<number> {
       'min-coverage': { type: 'string' },
     },
     strict: true,
-  });
+  }).values;
+}
+
+function checkSettings(args: string[]): CheckSettings {
+  const values = readArgs(args);
   const startedAt = performance.now();
   const deadlineMs = durationMs('deadline', values.deadline, DEFAULT_DEADLINE_MS);
   const timeoutMs = Math.min(durationMs('timeout', values.timeout, DEFAULT_TIMEOUT_MS), deadlineMs);
@@ -103,13 +122,29 @@ export async function checkCommand(args: string[]): Promise<number> {
   const givenSeed = fuzzSeed(values.seed, fuzz);
   // A drawn seed is printed with the report, so that the run replays.
   const seed = fuzz === undefined ? undefined : (givenSeed ?? Math.floor(Math.random() * 2 ** 31));
-  const coverageGate = minCoverage(values['min-coverage']);
   const given = values['base-url'];
   if (given !== undefined && !/^https?:\/\/[^/]/.test(given))
     throw new UsageError(`--base-url must be an http(s) URL, got "${given}"`);
   const remote = given !== undefined && !isLoopback(given);
   const pace = new Pace(maxRps(values['max-rps'], remote ? DEFAULT_REMOTE_RPS : 'unlimited'));
-  const { headers, templates } = parseHeaders(values.header ?? []);
+  const coverageGate = minCoverage(values['min-coverage']);
+  return {
+    values,
+    startedAt,
+    deadlineMs,
+    timeoutMs,
+    reporter,
+    fuzz,
+    seed,
+    coverageGate,
+    pace,
+    ...parseHeaders(values.header ?? []),
+  };
+}
+
+export async function checkCommand(args: string[]): Promise<number> {
+  const settings = checkSettings(args);
+  const { values, reporter } = settings;
   const cleanup: (() => Promise<void>)[] = [];
   let base = values['base-url'];
   try {
@@ -121,58 +156,8 @@ export async function checkCommand(args: string[]): Promise<number> {
       base = mock.url;
     }
     base = base.replace(/\/+$/, '');
-    const reach = { base, headers, timeoutMs, pace, deadline: startedAt + deadlineMs };
-    if (values.target !== undefined) await probe(reach);
-    const target =
-      values.target === undefined ? await targetOfMock(reach) : await readTargetFile(values.target);
-    const allHeaders = { ...target.headers, ...headers };
-    const allTemplates = { ...target.headerTemplates, ...templates };
-    const shownHeaders = Object.fromEntries(
-      Object.keys(allHeaders).map((name) => [name, shownHeaderValue(name, allTemplates[name])]),
-    );
-    let trafficBase = base;
-    if (values['via-prism']) {
-      const prism: RunningPrism = await startPrism({ mode: 'proxy', upstream: base });
-      cleanup.push(prism.stop);
-      trafficBase = prism.url;
-    }
-    const client = new SuiteClient({
-      baseUrl: trafficBase,
-      directBaseUrl: base,
-      headers: allHeaders,
-      timeoutMs,
-      deadlineMs,
-      startedAt,
-      pace,
-      shownHeaders,
-    });
-    const rerun = rerunCommand(shellWord, {
-      ...(given === undefined ? {} : { base: given }),
-      ...(values.target === undefined ? {} : { target: values.target }),
-      headers: Object.keys(headers).map((name) => ({
-        name,
-        shown: shownHeaders[name] as string,
-      })),
-      ...(fuzz === undefined ? {} : { fuzz, seed }),
-    });
-    const report = await runSuite({
-      client,
-      baseUrl: base,
-      target,
-      viaPrism: values['via-prism'] === true,
-      rerun,
-      ...(fuzz === undefined || seed === undefined ? {} : { fuzz: { runs: fuzz, seed } }),
-      ...(coverageGate === undefined ? {} : { minCoverage: coverageGate }),
-    });
-    const text = render(report, reporter);
-    if (values.output !== undefined) {
-      await writeFile(values.output, text);
-      process.stdout.write(
-        reporter === 'pretty' ? text : `${summary(report)}\nreport written to ${values.output}\n`,
-      );
-    } else {
-      process.stdout.write(text);
-    }
+    const report = await runChecks(settings, base, cleanup);
+    await writeReport(render(report, reporter), summary(report), reporter, values.output);
     return report.failed > 0 || report.coverage?.met === false ? 1 : 0;
   } catch (error) {
     const cannot =
@@ -189,6 +174,75 @@ export async function checkCommand(args: string[]): Promise<number> {
   } finally {
     for (const close of cleanup.reverse()) await close();
   }
+}
+
+/** The target read (or asked of the mock), the client made, and the suite run against `base`. */
+async function runChecks(
+  settings: CheckSettings,
+  base: string,
+  cleanup: (() => Promise<void>)[],
+): Promise<Report> {
+  const { values, headers, templates, timeoutMs, deadlineMs, startedAt, pace } = settings;
+  const { fuzz, seed, coverageGate } = settings;
+  const reach = { base, headers, timeoutMs, pace, deadline: startedAt + deadlineMs };
+  if (values.target !== undefined) await probe(reach);
+  const target =
+    values.target === undefined ? await targetOfMock(reach) : await readTargetFile(values.target);
+  const allHeaders = { ...target.headers, ...headers };
+  const allTemplates = { ...target.headerTemplates, ...templates };
+  const shownHeaders = Object.fromEntries(
+    Object.keys(allHeaders).map((name) => [name, shownHeaderValue(name, allTemplates[name])]),
+  );
+  let trafficBase = base;
+  if (values['via-prism']) {
+    const prism: RunningPrism = await startPrism({ mode: 'proxy', upstream: base });
+    cleanup.push(prism.stop);
+    trafficBase = prism.url;
+  }
+  const client = new SuiteClient({
+    baseUrl: trafficBase,
+    directBaseUrl: base,
+    headers: allHeaders,
+    timeoutMs,
+    deadlineMs,
+    startedAt,
+    pace,
+    shownHeaders,
+  });
+  const given = values['base-url'];
+  const rerun = rerunCommand(shellWord, {
+    ...(given === undefined ? {} : { base: given }),
+    ...(values.target === undefined ? {} : { target: values.target }),
+    headers: Object.keys(headers).map((name) => ({
+      name,
+      shown: shownHeaders[name] as string,
+    })),
+    ...(fuzz === undefined ? {} : { fuzz, seed }),
+  });
+  return runSuite({
+    client,
+    baseUrl: base,
+    target,
+    viaPrism: values['via-prism'] === true,
+    rerun,
+    ...(fuzz === undefined || seed === undefined ? {} : { fuzz: { runs: fuzz, seed } }),
+    ...(coverageGate === undefined ? {} : { minCoverage: coverageGate }),
+  });
+}
+
+/** The report to `--output` (and its summary to stdout), or to stdout. */
+async function writeReport(
+  text: string,
+  short: string,
+  reporter: ReporterName,
+  output: string | undefined,
+): Promise<void> {
+  if (output === undefined) {
+    process.stdout.write(text);
+    return;
+  }
+  await writeFile(output, text);
+  process.stdout.write(reporter === 'pretty' ? text : `${short}\nreport written to ${output}\n`);
 }
 
 /** `--header` pairs: the values, `${VAR}` expanded, and the values as written (for reproducers). */
