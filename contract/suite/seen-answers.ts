@@ -7,6 +7,12 @@ type Seen = Exchange & { operation: string };
 
 type Entry = { method: string; request: string; status: number; body: string };
 type Twin = { full: boolean; request: string; projection: string };
+/** A scoring total seen with and without a score_threshold, for the same filters. */
+type Totals = { all?: Counted; kept?: Counted };
+type Counted = { total: number; request: string };
+
+/** Parameters that leave a total as it is: which page, how many on it, in what order. */
+const NOT_FILTERS = ['page', 'limit', 'sort_by', 'order_by'];
 
 export type Comparison = { rule: string; holds: boolean; expected: string; got: string };
 
@@ -31,6 +37,7 @@ export class Remembered {
   readonly #size: number;
   readonly #answers = new Map<string, Entry>();
   readonly #twins = new Map<string, Twin>();
+  readonly #totals = new Map<string, Totals>();
 
   constructor(size: number) {
     this.#size = size;
@@ -66,7 +73,31 @@ export class Remembered {
     remember(this.#answers, key, now, this.#size);
     if (e.operation.endsWith('/grading') && e.status === 200 && typeof e.body?.data === 'object')
       found.push(...this.#twin(e, params));
+    if (e.operation.endsWith('/scoring') && e.status === 200 && typeof e.body?.meta === 'object')
+      found.push(...this.#threshold(e, params));
     return found;
+  }
+
+  /** Scoring with a score_threshold counts at most the total without one: it only drops items. */
+  #threshold(e: Seen, params: Record<string, unknown>): Comparison[] {
+    const total = e.body.meta.total;
+    if (typeof total !== 'number') return [];
+    const key = paramsKey(e.operation, params, [...NOT_FILTERS, 'score_threshold']);
+    const totals = { ...this.#totals.get(key) };
+    const side = params.score_threshold === undefined ? 'all' : 'kept';
+    totals[side] = { total, request: describeRequest(e) };
+    remember(this.#totals, key, totals, this.#size);
+    const { all, kept } = totals;
+    if (all === undefined || kept === undefined) return [];
+    const holds = kept.total <= all.total;
+    return [
+      {
+        rule: 'PRED',
+        holds,
+        expected: `a total <= ${all.total}, answered to ${all.request} (a threshold only drops items)`,
+        got: holds ? '' : `${kept.total} with score_threshold, answered to ${kept.request}`,
+      },
+    ];
   }
 
   /** Grading with and without the full flag: same items (minimal fields), scores and errors. */

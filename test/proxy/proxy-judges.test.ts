@@ -47,8 +47,6 @@ const LIVE_RULE: Record<string, string> = {
   'the last page leaves out its last item': 'PAGE',
   'a page past the last repeats the last page': 'PAGE',
   'a page holds one item more than limit': 'PAGE',
-  // The total it inflates no longer fits its maxPage.
-  'a threshold adds to the total instead of dropping items': 'PAGE',
   'order_by is ignored': 'ORDER',
   'sort_by=scoring is ignored': 'ORDER',
   'order_by=asc is ignored when sorting by score': 'ORDER',
@@ -62,6 +60,7 @@ const LIVE_RULE: Record<string, string> = {
   'predictions are percentages': 'PRED',
   'the first share of each prediction is one less than it should be': 'PRED',
   'score_threshold is ignored': 'PRED',
+  'a threshold adds to the total instead of dropping items': 'PRED',
   'scores drift between calls': 'STABLE',
   'bad input gets a 500': 'NO-5XX',
   'bad input is answered 200': 'ENV',
