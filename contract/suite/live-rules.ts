@@ -43,7 +43,8 @@ export const LIVE_RULES: { id: string; title: string }[] = [
   { id: 'STABLE', title: 'the same request gives the same data as when seen before' },
 ];
 
-type Ctx = { checks: { count: number }; validator: ContractValidator };
+type Published = { name: string; doc: OpenApiDoc; validator: ContractValidator };
+type Ctx = { checks: { count: number }; validator: ContractValidator; history: Published[] };
 /** What the one-exchange rules found in an exchange: checks made per rule, violations. */
 /** What judging an exchange found, kept so that a repeat of it is not judged again. */
 type Verdict = {
@@ -58,7 +59,11 @@ const flagOn = (value: unknown) => value === true || /^(true|1)$/i.test(String(v
 const isOk = (e: LiveExchange) => e.status === 200 && typeof e.body?.data === 'object';
 const listOf = (e: LiveExchange): 'profiles' | 'jobs' =>
   e.operation.startsWith('/profiles') ? 'profiles' : 'jobs';
+const itemsOf = (e: LiveExchange): any[] => e.body.data[listOf(e)] ?? [];
+const fullFlagOf = (e: LiveExchange) =>
+  listOf(e) === 'profiles' ? 'return_profile' : 'return_job';
 const isGrading = (e: LiveExchange) => e.operation.endsWith('/grading');
+const isScoring = (e: LiveExchange) => e.operation.endsWith('/scoring');
 const isList = (e: LiveExchange) => !isGrading(e);
 const documented = (e: LiveExchange) => e.method === 'GET' || (e.method === 'POST' && isList(e));
 const wholeNumber = (value: unknown, fallback: number) =>
@@ -82,6 +87,7 @@ function askedKeys(e: LiveExchange): string[] | undefined {
   return typeof single === 'string' ? [single] : undefined;
 }
 
+/** The first index out of `direction`'s order, or -1. */
 function ordered(values: number[], direction: string): number {
   for (let i = 1; i < values.length; i++) {
     const [a, b] = [values[i - 1] as number, values[i] as number];
@@ -90,104 +96,147 @@ function ordered(values: number[], direction: string): number {
   return -1;
 }
 
-type Published = { name: string; doc: OpenApiDoc; validator: ContractValidator };
-
 /** What an old client could have sent: only parameters a published contract has for the path. */
 function oldRequest(published: Published, e: LiveExchange): boolean {
   const known = new Set(parametersOf(published.doc, e.operation, 'get').map((p) => p.name));
   return Object.keys(e.params ?? {}).every((name) => known.has(name));
 }
 
-function single(history: Published[]): Map<string, Check> {
-  const checks = new Map<string, Check>();
-  checks.set('ENV', (ctx, e) => checkEnvelope(ctx, e));
-  checks.set('NO-5XX', (ctx, e) =>
-    violated(ctx, e.status < 500, e, 'an answer other than a 5xx', `status ${e.status}`),
+/** NO-5XX: no answer is a 5xx. */
+const no5xx: Check = (ctx, e) =>
+  violated(ctx, e.status < 500, e, 'an answer other than a 5xx', `status ${e.status}`);
+
+/** OLD-CLIENT: a GET an old client could send gets an answer valid under that contract. */
+const oldClient: Check = (ctx, e) => {
+  if (e.method !== 'GET' || e.body === undefined || e.params === undefined) return;
+  for (const published of ctx.history) {
+    if (!oldRequest(published, e)) continue;
+    const verdict = published.validator.validateResponse(e.operation, 'get', e.status, e.body);
+    const got = verdict.ok ? '' : verdict.errors.slice(0, 3).join('; ');
+    violated(ctx, verdict.ok, e, `an answer valid under history/${published.name}`, got);
+  }
+};
+
+/** GET-KEPT: searching and scoring still answer GET. */
+const getKept: Check = (ctx, e) => {
+  if (e.method !== 'GET' || !isList(e)) return;
+  violated(ctx, e.status !== 405, e, 'GET answered (not 405)', `status ${e.status}`);
+};
+
+/** GRD-DEFAULT: grading without the full flag (or with =false) gives minimal items. */
+const gradingDefault: Check = (ctx, e) => {
+  if (!isGrading(e) || !isOk(e) || flagOn(e.params?.[fullFlagOf(e)])) return;
+  checkMinimalItems(ctx, e, listOf(e), itemsOf(e));
+};
+
+/** GRD-FULL: grading with the full flag gives full items (the twin comparison is seen-answers'). */
+const gradingFull: Check = (ctx, e) => {
+  if (!isGrading(e) || !isOk(e) || !flagOn(e.params?.[fullFlagOf(e)])) return;
+  const schema = listOf(e) === 'profiles' ? 'Profile' : 'Job';
+  itemsOf(e).forEach((item: unknown, i: number) => {
+    if (item === null) return;
+    const verdict = ctx.validator.validateSchema(schema, item);
+    const got = verdict.ok ? '' : verdict.errors.slice(0, 3).join('; ');
+    violated(ctx, verdict.ok, e, `item ${i} a full ${schema} (${fullFlagOf(e)}=true)`, got);
+  });
+};
+
+/** GRD-ALIGN: one item, score and error per key asked, in request order. */
+const gradingAlign: Check = (ctx, e) => {
+  const wanted = askedKeys(e);
+  if (!isGrading(e) || !isOk(e) || wanted === undefined) return;
+  checkAligned(ctx, e, listOf(e), e.body.data, wanted);
+};
+
+/**
+ * What page n holds, given its meta: nothing past the last page; else at least what the other
+ * maxPage - 1 pages, of at most `limit` items each, leave of `total` (pages together hold it).
+ */
+function pageFill(ctx: Ctx, e: LiveExchange, items: unknown[], limit: number, n: number) {
+  const { total, maxPage } = e.body.meta;
+  if (n > maxPage) {
+    violated(ctx, items.length === 0, e, 'no items past the last page', `${items.length}`);
+    return;
+  }
+  const least = total - (maxPage - 1) * limit;
+  const others = `${maxPage - 1} other pages of ${limit}`;
+  violated(
+    ctx,
+    items.length >= least,
+    e,
+    `at least ${least} items (total ${total}, ${others})`,
+    `${items.length}`,
   );
-  checks.set('OLD-CLIENT', (ctx, e) => {
-    if (e.method !== 'GET' || e.body === undefined || e.params === undefined) return;
-    for (const published of history) {
-      if (!oldRequest(published, e)) continue;
-      const verdict = published.validator.validateResponse(e.operation, 'get', e.status, e.body);
-      violated(
-        ctx,
-        verdict.ok,
-        e,
-        `an answer valid under history/${published.name}`,
-        verdict.ok ? '' : verdict.errors.slice(0, 3).join('; '),
-      );
-    }
-  });
-  checks.set('GET-KEPT', (ctx, e) => {
-    if (e.method !== 'GET' || !isList(e)) return;
-    violated(ctx, e.status !== 405, e, 'GET answered (not 405)', `status ${e.status}`);
-  });
-  checks.set('GRD-DEFAULT', (ctx, e) => {
-    if (!isGrading(e) || !isOk(e)) return;
-    const flag = listOf(e) === 'profiles' ? 'return_profile' : 'return_job';
-    if (flagOn(e.params?.[flag])) return;
-    checkMinimalItems(ctx, e, listOf(e), e.body.data[listOf(e)] ?? []);
-  });
-  checks.set('GRD-FULL', (ctx, e) => {
-    if (!isGrading(e) || !isOk(e)) return;
-    const flag = listOf(e) === 'profiles' ? 'return_profile' : 'return_job';
-    if (!flagOn(e.params?.[flag])) return;
-    const schema = listOf(e) === 'profiles' ? 'Profile' : 'Job';
-    (e.body.data[listOf(e)] ?? []).forEach((item: unknown, i: number) => {
-      if (item === null) return;
-      const verdict = ctx.validator.validateSchema(schema, item);
-      violated(
-        ctx,
-        verdict.ok,
-        e,
-        `item ${i} a full ${schema} (${flag}=true)`,
-        verdict.ok ? '' : verdict.errors.slice(0, 3).join('; '),
-      );
-    });
-  });
-  checks.set('GRD-ALIGN', (ctx, e) => {
-    const wanted = askedKeys(e);
-    if (!isGrading(e) || !isOk(e) || wanted === undefined) return;
-    checkAligned(ctx, e, listOf(e), e.body.data, wanted);
-  });
-  checks.set('PAGE', (ctx, e) => {
-    const limit = wholeNumber(e.params?.limit, 30);
-    const page = wholeNumber(e.params?.page, 1);
-    if (!isList(e) || !isOk(e) || limit === undefined || page === undefined) return;
-    checkPageMeta(ctx, e, e.body.data[listOf(e)] ?? [], limit, page);
-  });
-  checks.set('PRED', (ctx, e) => {
-    if (!e.operation.endsWith('/scoring') || !isOk(e)) return;
-    const predictions = checkPredictionPairs(ctx, e, e.body.data[listOf(e)] ?? []);
-    const threshold = e.params?.score_threshold;
-    if (typeof threshold !== 'number') return;
-    const below = (predictions as number[][]).find((p) => (p[1] as number) < threshold);
-    violated(
-      ctx,
-      below === undefined,
-      e,
-      `every score >= score_threshold=${threshold}`,
-      JSON.stringify(below),
-    );
-  });
-  checks.set('ORDER', (ctx, e) => {
-    const [sortBy, orderBy] = [e.params?.sort_by, e.params?.order_by];
-    if (!isList(e) || !isOk(e) || (orderBy !== 'asc' && orderBy !== 'desc')) return;
-    if (sortBy === 'created_at' || sortBy === 'updated_at') {
-      const items: any[] = e.body.data[listOf(e)] ?? [];
-      const at = ordered(
-        items.map((i) => Date.parse(i?.[sortBy])),
-        orderBy,
-      );
-      violated(ctx, at < 0, e, `${listOf(e)} by ${sortBy} ${orderBy}`, `item ${at} out of order`);
-    } else if (sortBy === 'scoring' && e.operation.endsWith('/scoring')) {
-      const scores = ((e.body.data.predictions ?? []) as number[][]).map((p) => p?.[1] as number);
-      const at = ordered(scores, orderBy);
-      violated(ctx, at < 0, e, `scores ordered ${orderBy}`, `score ${scores[at]} at ${at}`);
-    }
-  });
-  return checks;
 }
+
+/** PAGE: count = items <= limit, page and maxPage right, the page holding its share of total. */
+const paging: Check = (ctx, e) => {
+  const limit = wholeNumber(e.params?.limit, 30);
+  const page = wholeNumber(e.params?.page, 1);
+  if (!isList(e) || !isOk(e) || limit === undefined || page === undefined) return;
+  checkPageMeta(ctx, e, itemsOf(e), limit, page);
+  pageFill(ctx, e, itemsOf(e), limit, page);
+};
+
+/** PRED: predictions align with items, pairs sum to 1, and every score holds score_threshold. */
+const predictions: Check = (ctx, e) => {
+  if (!isScoring(e) || !isOk(e)) return;
+  const pairs = checkPredictionPairs(ctx, e, itemsOf(e)) as number[][];
+  const threshold = e.params?.score_threshold;
+  if (typeof threshold !== 'number') return;
+  const below = pairs.find((p) => (p[1] as number) < threshold);
+  const expected = `every score >= score_threshold=${threshold}`;
+  violated(ctx, below === undefined, e, expected, JSON.stringify(below));
+};
+
+/** ORDER: an explicit order_by with sort_by created_at, updated_at or scoring orders the items. */
+const order: Check = (ctx, e) => {
+  const [sortBy, orderBy] = [e.params?.sort_by, e.params?.order_by];
+  if (!isList(e) || !isOk(e) || (orderBy !== 'asc' && orderBy !== 'desc')) return;
+  if (sortBy === 'created_at' || sortBy === 'updated_at') {
+    const at = ordered(
+      itemsOf(e).map((i) => Date.parse(i?.[sortBy])),
+      orderBy,
+    );
+    violated(ctx, at < 0, e, `${listOf(e)} by ${sortBy} ${orderBy}`, `item ${at} out of order`);
+  } else if (sortBy === 'scoring' && isScoring(e)) {
+    const scores = ((e.body.data.predictions ?? []) as number[][]).map((p) => p?.[1] as number);
+    const at = ordered(scores, orderBy);
+    violated(ctx, at < 0, e, `scores ordered ${orderBy}`, `score ${scores[at]} at ${at}`);
+  }
+};
+
+/** ENV on a method the path lacks (the client's mistake): a 405 naming GET in Allow, or a 404. */
+function wrongMethod(ctx: Ctx, e: LiveExchange) {
+  const refused = e.status === 405 || e.status === 404;
+  violated(ctx, refused, e, 'a 405 (or 404) to a method the path lacks', `${e.status}`);
+  if (e.status !== 405) return;
+  const allow = e.headers.get('allow') ?? 'none';
+  violated(ctx, /\bGET\b/.test(allow), e, 'an Allow header listing GET', allow);
+}
+
+/** ENV: the answer is JSON in the envelope, code = status, valid for its status. */
+const envelope: Check = (ctx, e) => {
+  if (!documented(e)) wrongMethod(ctx, e);
+  checkEnvelope(ctx, e);
+};
+
+/**
+ * The one-exchange rules of LIVE_RULES but CLIENT, in report order. ENV and NO-5XX judge every
+ * exchange of the six paths; the others only those the contract documents.
+ */
+const SINGLE: [string, Check][] = [
+  ['ENV', envelope],
+  ['NO-5XX', no5xx],
+  ['OLD-CLIENT', oldClient],
+  ['GET-KEPT', getKept],
+  ['GRD-DEFAULT', gradingDefault],
+  ['GRD-FULL', gradingFull],
+  ['GRD-ALIGN', gradingAlign],
+  ['PAGE', paging],
+  ['PRED', predictions],
+  ['ORDER', order],
+];
 
 export type LiveJudgeOptions = {
   contract?: OpenApiDoc;
@@ -206,7 +255,7 @@ export class LiveJudge {
   readonly counts = new Map(LIVE_RULES.map((r) => [r.id, { checks: 0, violations: 0 }]));
   readonly #contract: OpenApiDoc;
   readonly #validator: ContractValidator;
-  readonly #checks: Map<string, Check>;
+  readonly #history: Published[];
   readonly #seen: Remembered;
   /** The one-exchange rules' verdicts by exchange fingerprint, the latest `verdicts`. */
   readonly #verdicts = new Map<string, Verdict>();
@@ -215,11 +264,10 @@ export class LiveJudge {
   constructor(options: LiveJudgeOptions = {}) {
     this.#contract = options.contract ?? loadContract();
     this.#validator = new ContractValidator(this.#contract);
-    const history = (options.history ?? loadHistory()).map((h) => ({
+    this.#history = (options.history ?? loadHistory()).map((h) => ({
       ...h,
       validator: new ContractValidator(h.doc),
     }));
-    this.#checks = single(history);
     this.#seen = new Remembered(options.remember ?? 5000);
     this.#keep = options.verdicts ?? 2000;
   }
@@ -237,7 +285,7 @@ export class LiveJudge {
     const single = (rule: string, side: LiveViolation['side'], check: (ctx: Ctx) => void) =>
       verdict.checks.set(rule, this.#run(found, rule, side, check));
     single('CLIENT', 'client', (ctx) => checkRequest(ctx, this.#contract, exchange));
-    for (const [rule, check] of this.#checks) {
+    for (const [rule, check] of SINGLE) {
       if (rule !== 'ENV' && rule !== 'NO-5XX' && !documented(exchange)) continue;
       single(rule, 'server', (ctx) => check(ctx, exchange));
     }
@@ -280,7 +328,7 @@ export class LiveJudge {
     side: LiveViolation['side'],
     check: (ctx: Ctx) => void,
   ): number {
-    const ctx: Ctx = { checks: { count: 0 }, validator: this.#validator };
+    const ctx: Ctx = { checks: { count: 0 }, validator: this.#validator, history: this.#history };
     try {
       check(ctx);
     } catch (error) {

@@ -7,6 +7,12 @@ type Seen = Exchange & { operation: string };
 
 type Entry = { method: string; request: string; status: number; body: string };
 type Twin = { full: boolean; request: string; projection: string };
+/** A scoring total seen with and without a score_threshold, for the same filters. */
+type Totals = { all?: Counted; kept?: Counted };
+type Counted = { total: number; request: string };
+
+/** Parameters that leave a total as it is: which page, how many on it, in what order. */
+const NOT_FILTERS = ['page', 'limit', 'sort_by', 'order_by'];
 
 export type Comparison = { rule: string; holds: boolean; expected: string; got: string };
 
@@ -31,6 +37,7 @@ export class Remembered {
   readonly #size: number;
   readonly #answers = new Map<string, Entry>();
   readonly #twins = new Map<string, Twin>();
+  readonly #totals = new Map<string, Totals>();
 
   constructor(size: number) {
     this.#size = size;
@@ -62,7 +69,26 @@ export class Remembered {
     }
     remember(this.#answers, key, now, this.#size);
     if (summary.twin !== undefined) found.push(...this.#twin(summary.twin));
+    if (summary.threshold !== undefined) found.push(...this.#threshold(summary.threshold));
     return found;
+  }
+
+  /** Scoring with a score_threshold counts at most the total without one: it only drops items. */
+  #threshold(now: ThresholdSummary): Comparison[] {
+    const totals = { ...this.#totals.get(now.key) };
+    totals[now.side] = { total: now.total, request: now.request };
+    remember(this.#totals, now.key, totals, this.#size);
+    const { all, kept } = totals;
+    if (all === undefined || kept === undefined) return [];
+    const holds = kept.total <= all.total;
+    return [
+      {
+        rule: 'PRED',
+        holds,
+        expected: `a total <= ${all.total}, answered to ${all.request} (a threshold only drops items)`,
+        got: holds ? '' : `${kept.total} with score_threshold, answered to ${kept.request}`,
+      },
+    ];
   }
 
   /** Grading with and without the full flag: same items (minimal fields), scores and errors. */
@@ -84,8 +110,15 @@ export class Remembered {
 
 type TwinSummary = { key: string; flag: string; twin: Twin };
 
-/** What the two-exchange rules keep of an answer: digests, not its text. */
-export type SeenSummary = { key: string; entry: Entry; twin: TwinSummary | undefined };
+type ThresholdSummary = { key: string; side: 'all' | 'kept'; total: number; request: string };
+
+/** What the two-exchange rules keep of an answer: digests and totals, not its text. */
+export type SeenSummary = {
+  key: string;
+  entry: Entry;
+  twin: TwinSummary | undefined;
+  threshold: ThresholdSummary | undefined;
+};
 
 /** The answer summed up for the two-exchange rules, or undefined for one they never compare. */
 export function summaryOf(e: Seen): SeenSummary | undefined {
@@ -100,10 +133,28 @@ export function summaryOf(e: Seen): SeenSummary | undefined {
   };
   const grading =
     e.operation.endsWith('/grading') && e.status === 200 && typeof e.body?.data === 'object';
+  const scoring =
+    e.operation.endsWith('/scoring') && e.status === 200 && typeof e.body?.meta === 'object';
   return {
     key: paramsKey(e.operation, params),
     entry,
     twin: grading ? twinOf(e, params, entry.request) : undefined,
+    threshold: scoring ? thresholdOf(e, params, entry.request) : undefined,
+  };
+}
+
+function thresholdOf(
+  e: Seen,
+  params: Record<string, unknown>,
+  request: string,
+): ThresholdSummary | undefined {
+  const total = e.body.meta.total;
+  if (typeof total !== 'number') return undefined;
+  return {
+    key: paramsKey(e.operation, params, [...NOT_FILTERS, 'score_threshold']),
+    side: params.score_threshold === undefined ? 'all' : 'kept',
+    total,
+    request,
   };
 }
 

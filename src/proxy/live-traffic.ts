@@ -123,6 +123,8 @@ export class LiveTraffic {
     const { method, url, status } = captured;
     if (fingerprint !== undefined && this.repeat(fingerprint, method, url, status)) return true;
     this.#exchanges++;
+    // A CORS preflight is the browser's question about the API, not a call of it: not judged.
+    if (captured.method === 'OPTIONS') return false;
     const reached = readOperationRequest(
       captured.method,
       captured.url,

@@ -10,7 +10,7 @@ import {
 import type { Target } from '../../contract/suite/target.ts';
 
 /** A request a client sends, as a path with its query and, for POST, a JSON body. */
-export type Sent = { method: 'GET' | 'POST'; path: string; body?: string };
+export type Sent = { method: 'GET' | 'POST' | 'DELETE'; path: string; body?: string };
 
 const get = (path: string, params: Record<string, unknown>): Sent => ({
   method: 'GET',
@@ -25,11 +25,27 @@ const post = (path: string, params: Record<string, unknown>): Sent => ({
 /** The request that empties every list: a keyword nothing holds. */
 const NOWHERE = ['zq9x7hrmocknothing'];
 
+/** Lists as JSON-encoded strings, as some SDKs put them in a POST body (the contract allows it). */
+const encodedLists = (params: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? JSON.stringify(v) : v]),
+  );
+
+/**
+ * The keys named again until the list passes 32 KB (each takes over 40 bytes): a search over as
+ * many sources as a big app has, which only a POST carries.
+ */
+const manyTimes = (keys: unknown) => {
+  const list = keys as string[];
+  return Array.from({ length: Math.ceil((32 * 1024) / 40 / list.length) + 1 }, () => list).flat();
+};
+
 /**
  * Traffic a well-behaved client sends, in which each fault of test/mutants/ that one or two
  * exchanges show would show: both grading flags and spellings, request orders, pages (one past
- * the last, an empty one), explicit orders, thresholds, GET and POST twins, a repeat, and one
- * request the mock refuses with a 400 (a valid request of the contract, an invalid value).
+ * the last, an empty one, the one page a threshold leaves), explicit orders, thresholds, GET and
+ * POST twins (lists as arrays and as JSON-encoded strings), a POST too long for a URL, a repeat,
+ * and one request the mock refuses with a 400 (a valid request of the contract, an invalid value).
  */
 export function cleanTraffic(t: Target): Sent[] {
   const sent: Sent[] = [];
@@ -44,7 +60,10 @@ export function cleanTraffic(t: Target): Sent[] {
   }
   for (const op of LISTS) {
     const params = op.params(t);
-    sent.push(get(op.path, { ...params, limit: 7 }));
+    sent.push(
+      get(op.path, { ...params, limit: 7 }),
+      post(op.path, encodedLists({ ...params, limit: 7 })),
+    );
     sent.push(
       get(op.path, { ...params, limit: 7, page: 2 }),
       post(op.path, { ...params, limit: 7, page: 2 }),
@@ -60,8 +79,24 @@ export function cleanTraffic(t: Target): Sent[] {
   }
   for (const op of ALL_OPERATIONS) sent.push(get(pathOf(op, t), op.params(t)));
   const [search] = LISTS;
-  if (search !== undefined) sent.push(get(search.path, { ...search.params(t), limit: 0 }));
+  if (search === undefined) return sent;
+  const long = { ...search.params(t), source_keys: manyTimes(search.params(t).source_keys) };
+  sent.push(post(search.path, long), get(search.path, { ...search.params(t), limit: 0 }));
   return sent;
+}
+
+/**
+ * A client's mistakes: a method the path lacks (grading POSTed as searching is, a search
+ * DELETEd). The proxy reports each as the client's (CLIENT) and judges the answer all the same.
+ */
+export function wrongMethods(t: Target): Sent[] {
+  const [grading] = GRADING;
+  const [search] = LISTS;
+  if (grading === undefined || search === undefined) return [];
+  return [
+    post(pathOf(grading, t), grading.params(t)),
+    { method: 'DELETE', path: get(search.path, search.params(t)).path },
+  ];
 }
 
 /** Sends one request to a base URL; its status and body bytes. */
