@@ -84,7 +84,7 @@ const NOT_LIVE: Record<string, string> = {
   'a 404 answers HTML labelled as JSON':
     'its fault is on paths outside the six operations, forwarded unjudged',
   'bodies over 16 KB are refused':
-    'a 413 is right or wrong by the deployment’s body limit, unknown to the proxy',
+    'the live rules judge no body size (a 413 is documented on every POST); check’s POST-LONG sends the 32 KB the contract promises',
   'pages overlap by one item': 'pages are compared by check, which asks for all of them',
   'errors name another parameter than the invalid one':
     'which parameter is invalid needs check’s crafted requests',
