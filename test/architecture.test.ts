@@ -138,3 +138,45 @@ describe('the layers of src/', () => {
     expect(circles).toEqual([]);
   });
 });
+
+/**
+ * The relative imports of `file` and of what it imports outside src/ (type-only ones erased, so
+ * not followed), as [importer, target, typeOnly], repository paths.
+ */
+function importsFrom(file: string, seen = new Set<string>()): [string, string, boolean][] {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  const found: [string, string, boolean][] = [];
+  const pattern = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^'"]*?\bfrom\s*['"](\.[^'"]+)['"]/g;
+  for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
+    const target = resolve(dirname(file), match[2] as string);
+    const typeOnly = match[1] !== undefined;
+    found.push([relative(root, file), relative(root, target), typeOnly]);
+    if (!typeOnly && !relative(root, target).startsWith('src/'))
+      found.push(...importsFrom(target, seen));
+  }
+  return found;
+}
+
+// The linear-scan reference reads parameters and measures distances its own way, so that a
+// parsing or default bug of src/hr cannot hide in it: from src/ it takes the plain data shapes
+// of src/store/types.ts, as types, and nothing else.
+describe('the linear-scan reference (test/hr/reference/)', () => {
+  const seen = new Set<string>();
+  const imports = [...sources(join(root, 'test/hr/reference'))].flatMap((file) =>
+    importsFrom(file, seen),
+  );
+
+  it('reads its imports, the data shapes it may use among them', () => {
+    expect(imports.some(([, target]) => target === 'src/store/types.ts')).toBe(true);
+    expect(imports.some(([, target]) => target === 'test/support/sides.ts')).toBe(true);
+  });
+
+  it('takes nothing from src/ but the types of src/store/types.ts', () => {
+    const wrong = imports
+      .filter(([, target]) => target.startsWith('src/'))
+      .filter(([, target, typeOnly]) => !(typeOnly && target === 'src/store/types.ts'))
+      .map(([file, target]) => `${file} -> ${target}`);
+    expect(wrong).toEqual([]);
+  });
+});

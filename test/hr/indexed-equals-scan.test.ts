@@ -6,7 +6,9 @@ import { createStore } from '../../src/store/store.ts';
 import { SDK_FILTERS } from '../support/sdk-parameters.ts';
 import { envelope, scanScoring, scanSearch } from './reference/scan-operations.ts';
 import { createScanStore } from './reference/scan-store.ts';
+import { twistedParams } from './support/odd-params.ts';
 import { randomParams, randomSource } from './support/random-queries.ts';
+import { outcomeOf } from './support/refusal.ts';
 import { scatterLocations } from './support/scatter.ts';
 
 /** Seeds, and whether to move some objects all over the globe. */
@@ -31,8 +33,9 @@ describe.each(SEEDS)('over the fixtures of seed %i (scattered: %s)', (seed, scat
         let found = 0;
         let olderFound = 0;
         let walkedBoth = 0;
-        for (let q = 0; q < QUERIES; q++) {
-          const raw = randomParams(fixtures, kind, random, operation);
+        let twisted = 0;
+        /** The real operation answers `raw` as the scan does; the scan's answer. */
+        const compare = (raw: Map<string, unknown>, where: string) => {
           const answer = () =>
             operation === 'searching'
               ? searchOperation(store, kind, raw)
@@ -43,13 +46,13 @@ describe.each(SEEDS)('over the fixtures of seed %i (scattered: %s)', (seed, scat
           const again = answer();
           const reference =
             operation === 'searching' ? scanSearch(scan, kind, raw) : scanScoring(scan, kind, raw);
-          const where = `query seed ${querySeed}, query ${q}: ${JSON.stringify(Object.fromEntries(raw))}`;
           if (!reference.ok) {
-            expect(indexed, where).toEqual(reference);
-            continue;
+            // Refused by both, with a 400 naming the same parameters.
+            expect(outcomeOf(indexed), where).toEqual(reference);
+            return reference;
           }
           expect(indexed.ok, where).toBe(true);
-          if (!indexed.ok) continue;
+          if (!indexed.ok) return reference;
           const expected = JSON.stringify(envelope(reference.value));
           if (indexed.value.json !== expected) {
             // Show the difference as objects: a long string diff is unreadable.
@@ -57,6 +60,19 @@ describe.each(SEEDS)('over the fixtures of seed %i (scattered: %s)', (seed, scat
           }
           expect(indexed.value.json, where).toBe(expected);
           expect(again.ok && again.value.json, `${where} (asked again)`).toBe(expected);
+          return reference;
+        };
+        for (let q = 0; q < QUERIES; q++) {
+          const raw = randomParams(fixtures, kind, random, operation);
+          const where = `query seed ${querySeed}, query ${q}`;
+          const reference = compare(raw, `${where}: ${JSON.stringify(Object.fromEntries(raw))}`);
+          // The same query as clients also send it, or with one mistake: compared besides.
+          const odd = twistedParams(raw, { kind, operation, random }, 0.3);
+          if (odd !== undefined) {
+            compare(odd, `${where}, twisted: ${JSON.stringify(Object.fromEntries(odd))}`);
+            twisted++;
+          }
+          if (!reference.ok) continue;
           answered++;
           if (raw.has('location_distance') && (raw.has('text_keywords') || raw.has('skills')))
             walkedBoth++;
@@ -64,6 +80,7 @@ describe.each(SEEDS)('over the fixtures of seed %i (scattered: %s)', (seed, scat
           if (reference.value.meta?.total && SDK_FILTERS.some((name) => raw.has(name)))
             olderFound++;
         }
+        expect(twisted).toBeGreaterThan(QUERIES * 0.2);
         // Most random queries must be valid, or the comparison proves little.
         expect(answered).toBeGreaterThan(QUERIES * 0.6);
         expect(found).toBeGreaterThan(QUERIES * 0.3);

@@ -1,5 +1,5 @@
-import { distanceKm } from '../../../src/engine/geo.ts';
 import type { ScorePair } from '../../../src/store/types.ts';
+import { distanceKm } from '../../support/sides.ts';
 import type { Doc } from './scan-store.ts';
 
 /**
@@ -23,7 +23,9 @@ export function matchScore(profile: Doc, job: Doc, algorithmKey: string): number
   const nearness =
     profile.lat === null || profile.lng === null || job.lat === null || job.lng === null
       ? 0.3
-      : Math.exp(-distanceKm(profile.lat, profile.lng, job.lat, job.lng) / 200);
+      : Math.exp(
+          -distanceKm({ lat: profile.lat, lng: profile.lng }, { lat: job.lat, lng: job.lng }) / 200,
+        );
   const experience = experienceFit(profile.years, job.years, job.yearsMax);
   const languages =
     job.languages.size === 0

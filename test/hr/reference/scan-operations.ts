@@ -1,13 +1,7 @@
-import type { RawParams } from '../../../src/hr/params.ts';
-import {
-  type ObjectRef,
-  parseGrading,
-  parseScoring,
-  parseSearch,
-} from '../../../src/hr/requests.ts';
-import { fail, ok, type ParamError, type Result } from '../../../src/hr/result.ts';
-import { type Kind, NAMES, otherKind } from '../../../src/store/kinds.ts';
 import type { Meta } from '../../../src/store/types.ts';
+import { type Kind, NAMES, otherKind } from './names.ts';
+import { type ObjectRef, type Read, readGrading, readScoring, readSearch } from './read-params.ts';
+import type { Raw } from './read-values.ts';
 import { matchScore, scorePair } from './scan-match.ts';
 import { filterDocs, pageOf, sortDocs } from './scan-search.ts';
 import { type Collection, type Doc, refId, type Store } from './scan-store.ts';
@@ -23,22 +17,22 @@ export function envelope(answer: Answer) {
 
 const TITLES: Record<Kind, string> = { profile: 'Profiles', job: 'Jobs' };
 
-export function scanSearch(store: Store, kind: Kind, raw: RawParams): Result<Answer> {
-  const parsed = parseSearch(kind, raw);
+export function scanSearch(store: Store, kind: Kind, raw: Raw): Read<Answer> {
+  const parsed = readSearch(kind, raw);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
   const found = filterDocs(store, kind, query);
   if (!found.ok) return found;
   const page = pageOf(sortDocs(found.value, query), query.page, query.limit);
-  return ok({
+  return answer({
     message: `${TITLES[kind]} searching results.`,
     data: { [NAMES[kind].plural]: page.items.map((d) => d.full) },
     meta: page.meta,
   });
 }
 
-export function scanScoring(store: Store, kind: Kind, raw: RawParams): Result<Answer> {
-  const parsed = parseScoring(kind, raw);
+export function scanScoring(store: Store, kind: Kind, raw: Raw): Read<Answer> {
+  const parsed = readScoring(kind, raw);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
   const against = findObject(store[otherKind(kind)], query.against);
@@ -60,15 +54,15 @@ export function scanScoring(store: Store, kind: Kind, raw: RawParams): Result<An
   const page = pageOf(sortDocs(docs, query, scores), query.page, query.limit);
   const predictions =
     scores === undefined ? [] : page.items.map((doc) => scorePair(scores?.get(doc) ?? 0));
-  return ok({
+  return answer({
     message: `${TITLES[kind]} scoring results.`,
     data: { [NAMES[kind].plural]: page.items.map((d) => d.full), predictions },
     meta: page.meta,
   });
 }
 
-export function scanGrading(store: Store, kind: Kind, raw: RawParams): Result<Answer> {
-  const parsed = parseGrading(kind, raw);
+export function scanGrading(store: Store, kind: Kind, raw: Raw): Read<Answer> {
+  const parsed = readGrading(kind, raw);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
   const against = findObject(store[otherKind(kind)], query.against);
@@ -112,7 +106,7 @@ export function scanGrading(store: Store, kind: Kind, raw: RawParams): Result<An
   }
   const data: Record<string, unknown> = { [NAMES[kind].plural]: items, scores, errors };
   if (query.single !== undefined) data.score = scores[0]?.[1] ?? null;
-  return ok({ message: 'Grading finished.', data });
+  return answer({ message: 'Grading finished.', data });
 }
 
 function lookup(collection: Collection, ref: ObjectRef): Doc | undefined {
@@ -131,30 +125,18 @@ function missingItem(collection: Collection, ref: ObjectRef): string {
 }
 
 /** The one object an operation is measured against; naming one that does not exist is a 400. */
-function findObject(collection: Collection, ref: ObjectRef): Result<Doc> {
+function findObject(collection: Collection, ref: ObjectRef): Read<Doc> {
   const names = NAMES[collection.kind];
-  if (!collection.containers.has(ref.containerKey)) {
-    return fail([
-      notFound(
-        names.containerKey,
-        `${names.container} ${ref.containerKey}`,
-        `${names.container}s`,
-        [...collection.containers.keys()],
-      ),
-    ]);
-  }
+  if (!collection.containers.has(ref.containerKey)) return refused(names.containerKey);
   const doc = lookup(collection, ref);
-  if (doc !== undefined) return ok(doc);
-  const param = ref.key !== undefined ? names.key : names.reference;
-  const what = `${collection.kind} ${ref.key ?? ref.reference} in ${names.container} ${ref.containerKey}`;
-  return fail([
-    {
-      param,
-      message: `Unable to find object: ${what}. Check the ${param}, or list ${names.plural} with /${names.plural}/searching`,
-    },
-  ]);
+  if (doc !== undefined) return { ok: true, value: doc };
+  return refused(ref.key !== undefined ? names.key : names.reference);
 }
 
-function notFound(param: string, what: string, plural: string, known: string[]): ParamError {
-  return { param, message: `Unable to find object: ${what}. Known ${plural}: ${known.join(', ')}` };
+function refused(param: string): Read<never> {
+  return { ok: false, status: 400, params: [param] };
+}
+
+function answer(value: Answer): Read<Answer> {
+  return { ok: true, value };
 }

@@ -1,7 +1,7 @@
-import { distanceKm } from '../../../src/engine/geo.ts';
-import type { GeoPoint, ItemFilter } from '../../../src/hr/params.ts';
-import type { Filters } from '../../../src/hr/requests.ts';
 import type { Job, Profile } from '../../../src/store/types.ts';
+import { distanceKm } from '../../support/sides.ts';
+import type { ScanFilters, Stage } from './read-params.ts';
+import type { Named, Point } from './read-values.ts';
 import type { Doc, Store } from './scan-store.ts';
 
 /**
@@ -10,14 +10,15 @@ import type { Doc, Store } from './scan-store.ts';
  */
 export function sdkFilterTests(
   store: Store,
-  filters: Filters,
+  filters: ScanFilters,
   against: Doc | undefined,
 ): ((doc: Doc) => boolean)[] {
   const tests: ((doc: Doc) => boolean)[] = [];
   const { name, email, summaryKeywords, experienceKeywords, educationKeywords } = filters;
-  if (name !== undefined) tests.push((doc) => nameOf(doc).toLowerCase().includes(name));
+  if (name !== undefined)
+    tests.push((doc) => nameOf(doc).toLowerCase().includes(name.toLowerCase()));
   if (email !== undefined)
-    tests.push((doc) => (profile(doc)?.info.email ?? '').toLowerCase() === email);
+    tests.push((doc) => (profile(doc)?.info.email ?? '').toLowerCase() === email.toLowerCase());
   if (summaryKeywords) tests.push((doc) => hasWords(summaryOf(doc), summaryKeywords));
   if (experienceKeywords) {
     tests.push((doc) =>
@@ -58,21 +59,21 @@ export function sdkFilterTests(
       (doc) => nearest(profile(doc)?.educations ?? [], educationNear.point) <= educationNear.km,
     );
   }
-  if (filters.stage) tests.push(stageTest(store, filters.stage.stage, against));
+  if (filters.stage) tests.push(stageTest(store, filters.stage, against));
   return tests;
 }
 
 /** Distance from `point` to the nearest located entry, Infinity for none. */
 export function nearest(
   entries: { location?: { lat?: number | null; lng?: number | null } | null }[],
-  point: GeoPoint,
+  point: Point,
 ): number {
   let best = Number.POSITIVE_INFINITY;
   for (const entry of entries) {
     const lat = entry.location?.lat;
     const lng = entry.location?.lng;
     if (lat == null || lng == null) continue;
-    best = Math.min(best, distanceKm(point.lat, point.lng, lat, lng));
+    best = Math.min(best, distanceKm(point, { lat, lng }));
   }
   return best;
 }
@@ -98,7 +99,7 @@ function hasWords(text: string, keywords: string[]): boolean {
   return keywords.every((k) => lowered.includes(k.toLowerCase()));
 }
 
-function hasInterest(interests: { name: string; value?: unknown }[], wanted: ItemFilter): boolean {
+function hasInterest(interests: { name: string; value?: unknown }[], wanted: Named): boolean {
   const match = interests.filter((i) => i.name.toLowerCase() === wanted.name.toLowerCase()).at(-1);
   if (match === undefined) return false;
   if (wanted.value === null) return true;
@@ -106,7 +107,7 @@ function hasInterest(interests: { name: string; value?: unknown }[], wanted: Ite
 }
 
 /** A stage names where a profile stands for a job; `new` is no label. */
-function stageTest(store: Store, wanted: string, against: Doc | undefined): (doc: Doc) => boolean {
+function stageTest(store: Store, wanted: Stage, against: Doc | undefined): (doc: Doc) => boolean {
   const stageFor = (p: Profile, job: { board_key: string; key: string }) =>
     (p.labels ?? []).find((l) => l.board_key === job.board_key && l.job_key === job.key)?.stage ??
     'new';
@@ -124,6 +125,6 @@ function stageTest(store: Store, wanted: string, against: Doc | undefined): (doc
         .filter((l) => l.board_key === job.board_key && l.job_key === job.key)
         .map((l) => l.stage),
     );
-    return wanted === 'new' ? stages.length === 0 : stages.includes(wanted as 'yes');
+    return wanted === 'new' ? stages.length === 0 : stages.includes(wanted);
   };
 }

@@ -1,40 +1,32 @@
-import { distanceKm } from '../../../src/engine/geo.ts';
-import type { ItemFilter } from '../../../src/hr/params.ts';
-import type { Filters, SearchQuery, SortBy } from '../../../src/hr/requests.ts';
-import { fail, ok, type Result } from '../../../src/hr/result.ts';
-import { type Kind, NAMES } from '../../../src/store/kinds.ts';
 import type { Meta } from '../../../src/store/types.ts';
+import { distanceKm } from '../../support/sides.ts';
+import { type Kind, NAMES } from './names.ts';
+import type { Read, ScanFilters, ScanSearch, SortBy } from './read-params.ts';
+import type { Named } from './read-values.ts';
 import { nearest, profile, sdkFilterTests } from './scan-sdk-filters.ts';
-import type { Collection, Doc, Store } from './scan-store.ts';
+import type { Doc, Store } from './scan-store.ts';
 
 /** The docs of the named containers that pass every filter, in storage order. */
 export function filterDocs(
   store: Store,
   kind: Kind,
-  query: SearchQuery,
+  query: ScanSearch,
   against?: Doc,
-): Result<Doc[]> {
+): Read<Doc[]> {
   const collection = store[kind];
   const unknown = query.containerKeys.filter((k) => !collection.containers.has(k));
-  if (unknown.length > 0) return fail([unknownContainer(collection, unknown)]);
+  if (unknown.length > 0)
+    return { ok: false, status: 400, params: [NAMES[collection.kind].containerKeys] };
   const wanted = new Set(query.containerKeys);
   const base = compileFilters(query.filters);
   const more = sdkFilterTests(store, query.filters, against);
   const test = (doc: Doc) => base(doc) && more.every((t) => t(doc));
-  return ok(collection.docs.filter((doc) => wanted.has(doc.containerKey) && test(doc)));
-}
-
-function unknownContainer(collection: Collection, unknown: string[]) {
-  const names = NAMES[collection.kind];
-  const known = [...collection.containers.keys()];
-  return {
-    param: names.containerKeys,
-    message: `Unable to find object: ${names.container} ${unknown.join(', ')}. Known ${names.container}s: ${known.join(', ')}`,
-  };
+  const docs = collection.docs.filter((doc) => wanted.has(doc.containerKey) && test(doc));
+  return { ok: true, value: docs };
 }
 
 /** One predicate for all filters; each filter narrows, none widens. */
-export function compileFilters(filters: Filters): (doc: Doc) => boolean {
+export function compileFilters(filters: ScanFilters): (doc: Doc) => boolean {
   const tests: ((doc: Doc) => boolean)[] = [];
   const { keywords, skills, languages, tagsIncluded, tagsExcluded, near } = filters;
   if (keywords) {
@@ -53,7 +45,7 @@ export function compileFilters(filters: Filters): (doc: Doc) => boolean {
       (doc) =>
         doc.lat !== null &&
         doc.lng !== null &&
-        distanceKm(point.lat, point.lng, doc.lat, doc.lng) <= km,
+        distanceKm(point, { lat: doc.lat, lng: doc.lng }) <= km,
     );
   }
   const { createdMin, createdMax, yearsMin, yearsMax } = filters;
@@ -64,13 +56,13 @@ export function compileFilters(filters: Filters): (doc: Doc) => boolean {
   return (doc) => tests.every((t) => t(doc));
 }
 
-function hasNamed(items: Map<string, string | null>, filter: ItemFilter): boolean {
+function hasNamed(items: Map<string, string | null>, filter: Named): boolean {
   const name = filter.name.toLowerCase();
   if (!items.has(name)) return false;
   return filter.value === null || items.get(name) === filter.value.toLowerCase();
 }
 
-function hasTag(doc: Doc, filter: ItemFilter): boolean {
+function hasTag(doc: Doc, filter: Named): boolean {
   const values = doc.tags.get(filter.name.toLowerCase());
   if (values === undefined) return false;
   return filter.value === null || values.has(filter.value.toLowerCase());
@@ -108,7 +100,7 @@ function timesIn(word: string, run: string): number {
  */
 export function sortDocs(
   docs: Doc[],
-  query: Pick<SearchQuery, 'sortBy' | 'orderBy' | 'filters' | 'sortPoint'>,
+  query: Pick<ScanSearch, 'sortBy' | 'orderBy' | 'filters' | 'sortPoint'>,
   scores?: Map<Doc, number>,
 ): Doc[] {
   const value = sortValue(query.sortBy, query, scores);
@@ -124,7 +116,7 @@ export function sortDocs(
 
 function sortValue(
   sortBy: SortBy,
-  { filters, sortPoint }: Pick<SearchQuery, 'filters' | 'sortPoint'>,
+  { filters, sortPoint }: Pick<ScanSearch, 'filters' | 'sortPoint'>,
   scores?: Map<Doc, number>,
 ): (doc: Doc) => number {
   switch (sortBy) {
@@ -139,7 +131,7 @@ function sortValue(
       return (doc) =>
         point === undefined || doc.lat === null || doc.lng === null
           ? Number.NEGATIVE_INFINITY
-          : -distanceKm(point.lat, point.lng, doc.lat, doc.lng);
+          : -distanceKm(point, { lat: doc.lat, lng: doc.lng });
     }
     case 'scoring':
       return (doc) => scores?.get(doc) ?? 0;
@@ -152,7 +144,7 @@ function sortValue(
         if (p === undefined) {
           return doc.lat === null || doc.lng === null
             ? Number.NEGATIVE_INFINITY
-            : -distanceKm(point.lat, point.lng, doc.lat, doc.lng);
+            : -distanceKm(point, { lat: doc.lat, lng: doc.lng });
         }
         return -nearest(sortBy === 'location_experience' ? p.experiences : p.educations, point);
       };

@@ -1,4 +1,3 @@
-import type { Kind } from '../../../src/store/kinds.ts';
 import type {
   Container,
   Job,
@@ -6,6 +5,7 @@ import type {
   Profile,
   ProfileMinimal,
 } from '../../../src/store/types.ts';
+import type { Kind } from './names.ts';
 
 /** Everything in memory, as the store used to take it. */
 export type ScanData = {
