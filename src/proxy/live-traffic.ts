@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import {
   type LiveExchange,

@@ -16,8 +16,12 @@ export type ProxyOverhead = {
   requests: number;
   direct: Load;
   proxied: Load;
+  /** The same requests through a bare node:http pipe proxy: what any Node proxy costs here. */
+  bare: Load;
   /** The median of the rounds' ratios of req/s, through the proxy over straight. */
   throughput: number;
+  /** The median of the rounds' ratios of req/s, through the bare proxy over straight. */
+  bareThroughput: number;
   /** The median p50 through the proxy minus the median p50 straight, in ms. */
   addedP50: number;
 };
@@ -39,6 +43,10 @@ export async function proxyOverhead(connections = 16): Promise<ProxyOverhead> {
     ['bin/hrmock.js', 'proxy', '--upstream', mock.url, '--port', '0'],
     /at (http:\/\/127\.0\.0\.1:\d+)/,
   );
+  const bareProxy = await spawnServer(
+    ['--import', 'tsx', 'test/bench/bare-proxy.ts', mock.url],
+    /at (http:\/\/127\.0\.0\.1:\d+)/,
+  );
   try {
     const scenario = (await scenarios(mock.url, 1000)).find((s) => SEARCHING.test(s.name));
     if (scenario === undefined) throw new Error('the bench has no distinct searching row');
@@ -46,11 +54,14 @@ export async function proxyOverhead(connections = 16): Promise<ProxyOverhead> {
     const round = { connections, seconds: ROUND_SECONDS };
     drive(mock.url, requests, { connections, seconds: 1 });
     drive(proxy.url, requests, { connections, seconds: 1 });
+    drive(bareProxy.url, requests, { connections, seconds: 1 });
     const direct: Load[] = [];
     const proxied: Load[] = [];
+    const bare: Load[] = [];
     for (let k = 0; k < ROUNDS; k++) {
       direct.push(checked(drive(mock.url, requests, round), 'straight to the mock'));
       proxied.push(checked(drive(proxy.url, requests, round), 'through the proxy'));
+      bare.push(checked(drive(bareProxy.url, requests, round), 'through the bare proxy'));
     }
     const middle = (loads: Load[]) =>
       loads.find((l) => l.reqPerSec === median(loads.map((x) => x.reqPerSec))) as Load;
@@ -59,10 +70,13 @@ export async function proxyOverhead(connections = 16): Promise<ProxyOverhead> {
       requests: requests.length,
       direct: middle(direct),
       proxied: middle(proxied),
+      bare: middle(bare),
       throughput: median(proxied.map((p, k) => p.reqPerSec / (direct[k] as Load).reqPerSec)),
+      bareThroughput: median(bare.map((b, k) => b.reqPerSec / (direct[k] as Load).reqPerSec)),
       addedP50: median(proxied.map((p) => p.p50)) - median(direct.map((d) => d.p50)),
     };
   } finally {
+    await bareProxy.stop();
     await proxy.stop();
     await mock.stop();
   }
@@ -77,8 +91,9 @@ export function proxyRow(o: ProxyOverhead): string {
     '|---|---|---:|---:|---:|',
     row(`hrmock --answer-cache-mb 0, ${o.requests} distinct, straight`, o.direct),
     row('the same through hrmock proxy (judging each exchange)', o.proxied),
+    row('the same through a bare node:http pipe proxy (test/bench/bare-proxy.ts)', o.bare),
     '',
-    `proxy overhead: ${o.throughput.toFixed(2)} × direct throughput, ${o.addedP50.toFixed(2)} ms added p50 (median of ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s)`,
+    `proxy overhead: ${o.throughput.toFixed(2)} × direct throughput, ${o.addedP50.toFixed(2)} ms added p50; a bare node:http proxy: ${o.bareThroughput.toFixed(2)} × (medians of ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s)`,
   ].join('\n');
 }
 
