@@ -49,6 +49,7 @@ export class Journal {
   readonly #ring: (Recorded | undefined)[];
   readonly #secret: Set<string>;
   readonly #watchers = new Set<(entry: Recorded) => void>();
+  #lastHeaders: Record<string, string> | undefined;
   #next = 0;
   #total = 0;
   #id = 1;
@@ -78,22 +79,7 @@ export class Journal {
     ms: number | null = null,
     scenario: string | null = null,
   ): Recorded {
-    const kept: Record<string, string> = {};
-    if (headers instanceof Headers) {
-      headers.forEach((value, name) => {
-        kept[name] = this.#secret.has(name) ? REDACTED : value;
-      });
-    } else {
-      for (const name in headers) {
-        const value = headers[name];
-        if (value === undefined) continue;
-        kept[name] = this.#secret.has(name)
-          ? REDACTED
-          : Array.isArray(value)
-            ? value.join(', ')
-            : value;
-      }
-    }
+    const kept = this.#kept(headers);
     const entry: Recorded = {
       id: this.#id++,
       time: Date.now(),
@@ -166,10 +152,41 @@ export class Journal {
     });
   }
 
+  /**
+   * The headers as kept (secrets redacted), shared with the entry before when they are the same:
+   * a client sends the same headers each time, and an object kept per request outlives the young
+   * generation and costs the server more than the recording itself. Kept headers are never changed.
+   */
+  #kept(headers: Headers | Record<string, string | string[] | undefined>): Record<string, string> {
+    const pairs: [string, string][] = [];
+    const add = (name: string, value: string) =>
+      pairs.push([name, this.#secret.has(name) ? REDACTED : value]);
+    if (headers instanceof Headers) headers.forEach((value, name) => add(name, value));
+    else
+      for (const name in headers) {
+        const value = headers[name];
+        if (value !== undefined) add(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+    const last = this.#lastHeaders;
+    if (last !== undefined && samePairs(last, pairs)) return last;
+    const kept: Record<string, string> = {};
+    for (const [name, value] of pairs) kept[name] = value;
+    this.#lastHeaders = kept;
+    return kept;
+  }
+
   #tell(entry: Recorded) {
     if (this.#watchers.size === 0) return;
     for (const watcher of [...this.#watchers]) watcher(entry);
   }
+}
+
+function samePairs(kept: Record<string, string>, pairs: [string, string][]): boolean {
+  let count = 0;
+  for (const name in kept) count++;
+  if (count !== pairs.length) return false;
+  for (const [name, value] of pairs) if (kept[name] !== value) return false;
+  return true;
 }
 
 function passes(entry: Recorded, filter: JournalFilter): boolean {
@@ -206,6 +223,7 @@ function decode(entry: Recorded): JournalEntry {
     status: entry.status,
     ms: entry.ms === null ? null : Math.round(entry.ms * 10) / 10,
     scenario: entry.scenario,
-    headers: entry.headers,
+    // A copy: the kept object is shared by the entries with the same headers.
+    headers: { ...entry.headers },
   };
 }
