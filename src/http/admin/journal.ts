@@ -159,9 +159,13 @@ export class Journal {
    */
   #kept(headers: Headers | Record<string, string | string[] | undefined>): Record<string, string> {
     const pairs: [string, string][] = [];
-    const add = (name: string, value: string) =>
+    const add = (name: string, value: string): void => {
       pairs.push([name, this.#secret.has(name) ? REDACTED : value]);
-    if (headers instanceof Headers) headers.forEach((value, name) => add(name, value));
+    };
+    if (headers instanceof Headers)
+      headers.forEach((value, name) => {
+        add(name, value);
+      });
     else
       for (const name in headers) {
         const value = headers[name];
@@ -183,7 +187,7 @@ export class Journal {
 
 function samePairs(kept: Record<string, string>, pairs: [string, string][]): boolean {
   let count = 0;
-  for (const name in kept) count++;
+  for (const _ in kept) count++;
   if (count !== pairs.length) return false;
   for (const [name, value] of pairs) if (kept[name] !== value) return false;
   return true;
