@@ -45,7 +45,6 @@ export const LIVE_RULES: { id: string; title: string }[] = [
 
 type Published = { name: string; doc: OpenApiDoc; validator: ContractValidator };
 type Ctx = { checks: { count: number }; validator: ContractValidator; history: Published[] };
-/** What the one-exchange rules found in an exchange: checks made per rule, violations. */
 /** What judging an exchange found, kept so that a repeat of it is not judged again. */
 type Verdict = {
   checks: Map<string, number>;
