@@ -122,12 +122,10 @@ export class Answers {
   /** Journals a request answered here, without Hono (Hono journals the others itself). */
   #record(req: IncomingMessage, body: Buffer | undefined, status: number, started: number) {
     const ms = performance.now() - started;
-    // The body as text: a Buffer from the socket may hold a whole slab of memory with it.
-    const text = body === undefined || body.length === 0 ? undefined : body.toString();
     this.#app.steering.journal.record(
       req.method ?? 'GET',
       req.url ?? '/',
-      text,
+      body,
       req.headers,
       status,
       ms,

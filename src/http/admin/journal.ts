@@ -1,4 +1,6 @@
 import { paramsFromPairs, queryPairs } from '../query-forms.ts';
+import { ByteLog, TOO_LARGE, textOf } from './byte-log.ts';
+import { HeaderCopies } from './header-copies.ts';
 import { operationId, operationPath, spelledPath } from './operation-paths.ts';
 import { decodeParams } from './param-match.ts';
 
@@ -24,34 +26,54 @@ export type JournalEntry = {
 
 export type JournalFilter = { path?: string; method?: string; status?: number };
 
-/** What is kept of a request: its raw pieces, decoded only when someone reads the journal. */
-export type Recorded = {
+/** A request as kept, decoded only when someone reads the journal. */
+type Recorded = {
   id: number;
   time: number;
   method: string;
   url: string;
-  body: Buffer | string | undefined;
+  body: string | undefined;
   headers: Record<string, string>;
   status: number | null;
   ms: number | null;
   scenario: string | null;
 };
 
-export const REDACTED = '[redacted]';
-const ALWAYS_REDACTED = ['x-api-key', 'authorization', 'cookie', 'proxy-authorization'];
+/** Bytes of URL and body the log holds per kept request, on average. */
+const BYTES_PER_REQUEST = 2048;
+const MAX_LOG_BYTES = 256 * 1024 * 1024;
+/** Requests awaited by someone while the journal keeps none (size 0): the newest kept. */
+const MAX_PENDING = 1000;
+const NONE = -2;
+const SPILLED = -3;
 
 /**
- * The last `size` requests, oldest first, in a ring of fixed size (0 keeps none). Headers are
- * copied with secrets replaced on the way in: a key is never held past its request.
+ * The last `size` requests, oldest first, in a ring of fixed size (0 keeps none), fewer when
+ * they average over 2 KB of URL and body. A request is kept without a heap object of its own:
+ * numbers in typed arrays, URL and body in a byte log; headers are copied with secrets replaced
+ * on the way in (a key is never held past its request), one object for a run of alike headers.
  */
 export class Journal {
   readonly size: number;
-  readonly #ring: (Recorded | undefined)[];
-  readonly #secret: Set<string>;
+  readonly #headerCopies: HeaderCopies;
   readonly #watchers = new Set<(entry: Recorded) => void>();
-  #lastHeaders: Record<string, string> | undefined;
-  #next = 0;
+  readonly #pending = new Map<number, Recorded>();
+  readonly #ids: Float64Array;
+  readonly #times: Float64Array;
+  readonly #statuses: Int16Array;
+  readonly #ms: Float64Array;
+  readonly #urlAt: Float64Array;
+  readonly #urlLength: Int32Array;
+  readonly #bodyAt: Float64Array;
+  readonly #bodyLength: Int32Array;
+  readonly #methods: string[];
+  readonly #scenarios: (string | null)[];
+  readonly #headers: (Record<string, string> | undefined)[];
+  /** URLs and bodies too large for the log, by slot. */
+  readonly #spilled: (string | undefined)[];
+  readonly #log: ByteLog;
   #total = 0;
+  #cleared = 0;
   #id = 1;
 
   constructor(size: number, redact: string[] = []) {
@@ -60,8 +82,20 @@ export class Journal {
         `journalSize must be a whole number of requests, 0 or more (0 keeps none), got ${JSON.stringify(size)}`,
       );
     this.size = size;
-    this.#ring = new Array(size);
-    this.#secret = new Set([...ALWAYS_REDACTED, ...redact.map((h) => h.toLowerCase())]);
+    this.#headerCopies = new HeaderCopies(redact);
+    this.#ids = new Float64Array(size);
+    this.#times = new Float64Array(size);
+    this.#statuses = new Int16Array(size);
+    this.#ms = new Float64Array(size);
+    this.#urlAt = new Float64Array(size);
+    this.#urlLength = new Int32Array(size);
+    this.#bodyAt = new Float64Array(size);
+    this.#bodyLength = new Int32Array(size);
+    this.#methods = new Array(size).fill('');
+    this.#scenarios = new Array(size).fill(null);
+    this.#headers = new Array(size).fill(undefined);
+    this.#spilled = new Array(2 * size).fill(undefined);
+    this.#log = new ByteLog(Math.min(MAX_LOG_BYTES, Math.max(64 * 1024, size * BYTES_PER_REQUEST)));
   }
 
   /** Whether recording is of use: something is kept, or someone waits for a request. */
@@ -69,67 +103,81 @@ export class Journal {
     return this.size > 0 || this.#watchers.size > 0;
   }
 
-  /** Keeps a request's pieces; `finish` adds its answer unless given here. */
+  /** Keeps a request's pieces; its id, for `finish` to add the answer unless given here. */
   record(
     method: string,
     url: string,
-    body: Buffer | string | undefined,
+    body: Uint8Array | string | undefined,
     headers: Headers | Record<string, string | string[] | undefined>,
     status: number | null = null,
     ms: number | null = null,
     scenario: string | null = null,
-  ): Recorded {
-    const kept = this.#kept(headers);
-    const entry: Recorded = {
-      id: this.#id++,
-      time: Date.now(),
-      method,
-      url,
-      body,
-      headers: kept,
-      status,
-      ms,
-      scenario,
-    };
+  ): number {
+    const id = this.#id++;
     this.#total++;
+    const kept = this.#headerCopies.copy(headers);
     if (this.size > 0) {
-      this.#ring[this.#next] = entry;
-      this.#next = (this.#next + 1) % this.size;
+      const slot = id % this.size;
+      this.#ids[slot] = id;
+      this.#times[slot] = Date.now();
+      this.#methods[slot] = method;
+      this.#headers[slot] = kept;
+      this.#put(slot, url, 0);
+      this.#put(slot, body, 1);
+      this.#answered(slot, status, ms, scenario);
     }
-    if (status !== null) this.#tell(entry);
-    return entry;
+    if (this.#watchers.size > 0) this.#await(id, method, url, body, kept);
+    if (status !== null) this.finish(id, status, ms ?? 0, scenario);
+    return id;
   }
 
+  /** Adds the answer to request `id` (and the body the operation read, if not given before). */
   finish(
-    entry: Recorded,
+    id: number,
     status: number | null,
     ms: number,
-    scenario: string | null = entry.scenario,
-  ) {
-    entry.status = status;
-    entry.ms = ms;
-    entry.scenario = scenario;
-    this.#tell(entry);
+    scenario: string | null = null,
+    body?: string,
+  ): void {
+    const slot = this.size > 0 ? id % this.size : -1;
+    const kept = slot >= 0 && this.#ids[slot] === id;
+    if (kept) {
+      if (body !== undefined) this.#put(slot, body, 1);
+      this.#answered(slot, status, ms, scenario);
+    }
+    if (this.#watchers.size === 0) return;
+    const pending = this.#pending.get(id);
+    this.#pending.delete(id);
+    const entry = pending ?? (kept ? this.#at(slot) : undefined);
+    if (entry === undefined) return;
+    Object.assign(entry, { status, ms, scenario }, body !== undefined && { body });
+    for (const watcher of [...this.#watchers]) watcher(entry);
   }
 
   /** The kept requests that pass the filter, oldest first, decoded. */
   list(filter: JournalFilter = {}): JournalEntry[] {
     const entries: JournalEntry[] = [];
-    for (let i = 0; i < this.size; i++) {
-      const entry = this.#ring[(this.#next + i) % this.size];
+    for (let id = Math.max(this.#cleared + 1, this.#id - this.size); id < this.#id; id++) {
+      const slot = id % this.size;
+      if (this.#ids[slot] !== id) continue;
+      const entry = this.#at(slot);
       if (entry !== undefined && passes(entry, filter)) entries.push(decode(entry));
     }
     return entries;
   }
 
   get meta(): { total: number; dropped: number } {
-    const kept = this.#ring.reduce((n, e) => (e === undefined ? n : n + 1), 0);
+    let kept = 0;
+    for (let id = Math.max(this.#cleared + 1, this.#id - this.size); id < this.#id; id++)
+      if (this.#ids[id % this.size] === id && this.#whole(id % this.size)) kept++;
     return { total: this.#total, dropped: this.#total - kept };
   }
 
   clear(): void {
-    this.#ring.fill(undefined);
-    this.#next = 0;
+    this.#ids.fill(0);
+    this.#headers.fill(undefined);
+    this.#spilled.fill(undefined);
+    this.#cleared = this.#id - 1;
     this.#total = 0;
   }
 
@@ -152,45 +200,80 @@ export class Journal {
     });
   }
 
-  /**
-   * The headers as kept (secrets redacted), shared with the entry before when they are the same:
-   * a client sends the same headers each time, and an object kept per request outlives the young
-   * generation and costs the server more than the recording itself. Kept headers are never changed.
-   */
-  #kept(headers: Headers | Record<string, string | string[] | undefined>): Record<string, string> {
-    const pairs: [string, string][] = [];
-    const add = (name: string, value: string): void => {
-      pairs.push([name, this.#secret.has(name) ? REDACTED : value]);
+  #answered(slot: number, status: number | null, ms: number | null, scenario: string | null) {
+    this.#statuses[slot] = status ?? 0;
+    this.#ms[slot] = ms ?? Number.NaN;
+    this.#scenarios[slot] = scenario;
+  }
+
+  /** Writes a URL (piece 0) or body (piece 1) into the log, or spills it when too large. */
+  #put(slot: number, value: Uint8Array | string | undefined, piece: 0 | 1) {
+    const at = piece === 0 ? this.#urlAt : this.#bodyAt;
+    const length = piece === 0 ? this.#urlLength : this.#bodyLength;
+    if (this.#spilled[2 * slot + piece] !== undefined) this.#spilled[2 * slot + piece] = undefined;
+    if (value === undefined || value.length === 0) {
+      length[slot] = NONE;
+      return;
+    }
+    const start =
+      typeof value === 'string' ? this.#log.writeText(value) : this.#log.writeBytes(value);
+    if (start === TOO_LARGE) {
+      this.#spilled[2 * slot + piece] = typeof value === 'string' ? value : textOf(value);
+      length[slot] = SPILLED;
+      return;
+    }
+    at[slot] = start;
+    length[slot] = this.#log.length;
+  }
+
+  #piece(slot: number, piece: 0 | 1): string | undefined {
+    const length = (piece === 0 ? this.#urlLength : this.#bodyLength)[slot] as number;
+    if (length === NONE) return undefined;
+    if (length === SPILLED) return this.#spilled[2 * slot + piece];
+    return this.#log.read((piece === 0 ? this.#urlAt : this.#bodyAt)[slot] as number, length);
+  }
+
+  /** Whether the slot's URL and body are still in the log (the oldest go as it wraps). */
+  #whole(slot: number): boolean {
+    const inLog = (length: Int32Array, at: Float64Array) =>
+      (length[slot] as number) < 0 || this.#log.holds(at[slot] as number);
+    return inLog(this.#urlLength, this.#urlAt) && inLog(this.#bodyLength, this.#bodyAt);
+  }
+
+  #at(slot: number): Recorded | undefined {
+    if (!this.#whole(slot)) return undefined;
+    const status = this.#statuses[slot] as number;
+    const ms = this.#ms[slot] as number;
+    return {
+      id: this.#ids[slot] as number,
+      time: this.#times[slot] as number,
+      method: this.#methods[slot] as string,
+      url: this.#piece(slot, 0) ?? '/',
+      body: this.#piece(slot, 1),
+      headers: this.#headers[slot] ?? {},
+      status: status === 0 ? null : status,
+      ms: Number.isNaN(ms) ? null : ms,
+      scenario: this.#scenarios[slot] ?? null,
     };
-    if (headers instanceof Headers)
-      headers.forEach((value, name) => {
-        add(name, value);
-      });
-    else
-      for (const name in headers) {
-        const value = headers[name];
-        if (value !== undefined) add(name, Array.isArray(value) ? value.join(', ') : value);
-      }
-    const last = this.#lastHeaders;
-    if (last !== undefined && samePairs(last, pairs)) return last;
-    const kept: Record<string, string> = {};
-    for (const [name, value] of pairs) kept[name] = value;
-    this.#lastHeaders = kept;
-    return kept;
   }
 
-  #tell(entry: Recorded) {
-    if (this.#watchers.size === 0) return;
-    for (const watcher of [...this.#watchers]) watcher(entry);
+  /** Keeps a heap copy of a request someone may be waiting for, until it is answered. */
+  #await(
+    id: number,
+    method: string,
+    url: string,
+    body: Uint8Array | string | undefined,
+    headers: Record<string, string>,
+  ) {
+    const text = body === undefined || typeof body === 'string' ? body : textOf(body);
+    const entry: Recorded = {
+      ...{ id, time: Date.now(), method, url, body: text, headers },
+      ...{ status: null, ms: null, scenario: null },
+    };
+    this.#pending.set(id, entry);
+    if (this.#pending.size > MAX_PENDING)
+      this.#pending.delete(this.#pending.keys().next().value as number);
   }
-}
-
-function samePairs(kept: Record<string, string>, pairs: [string, string][]): boolean {
-  let count = 0;
-  for (const _ in kept) count++;
-  if (count !== pairs.length) return false;
-  for (const [name, value] of pairs) if (kept[name] !== value) return false;
-  return true;
 }
 
 function passes(entry: Recorded, filter: JournalFilter): boolean {

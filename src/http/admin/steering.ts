@@ -42,19 +42,20 @@ export function journalMiddleware(steering: Steering): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS' || !journal.on) return next();
     const started = performance.now();
-    const entry = journal.record(c.req.method, targetOf(c.req.url), undefined, c.req.raw.headers);
+    const id = journal.record(c.req.method, targetOf(c.req.url), undefined, c.req.raw.headers);
     try {
       await next();
     } finally {
-      if (c.req.method === 'POST') entry.body = await bodyText(c);
+      const body = c.req.method === 'POST' ? await bodyText(c) : undefined;
       const scenario = c.get('scenario' as never) as Scenario | undefined;
       const fault = c.get('fault' as never) as Fault | undefined;
       const silent = fault === 'reset' || fault === 'hang';
       journal.finish(
-        entry,
+        id,
         silent ? null : c.res.status,
         performance.now() - started,
         scenario?.id ?? null,
+        body,
       );
     }
   };
