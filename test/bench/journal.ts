@@ -1,8 +1,9 @@
 // The journal's cost: the bench's distinct (uncached) rows, 1,000 profiles, no scenario set,
 // on two servers alike but for the journal: on at its default size (1,000) and --journal-size 0.
 // Run alone with `tsx test/bench/journal.ts`; npm run bench runs it too (run.ts).
-// Environment: BENCH_CONNECTIONS (default 16); JOURNAL_BENCH_CONTROL=1 turns the journal off on
-// both servers (an A/A run: the noise floor of the ratios on this machine).
+// Environment: BENCH_CONNECTIONS (default 16); JOURNAL_BENCH_ROUNDS (default 15);
+// JOURNAL_BENCH_CONTROL=1 turns the journal off on both servers (an A/A run: the noise floor of
+// the ratios on this machine).
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Journal } from '../../src/http/admin/journal.ts';
@@ -10,8 +11,11 @@ import { drive, ensureWrk, HEADERS, type Load, type LoadRequest } from './load.t
 import { spawnServer, startHrmock } from './processes.ts';
 import { scenarios } from './scenarios.ts';
 
-/** Rounds of the two servers, taken in turn: a shared machine drifts more than they differ. */
-const ROUNDS = 15;
+/**
+ * Rounds of the two servers, taken in turn: a shared machine drifts more than they differ
+ * (JOURNAL_BENCH_ROUNDS: more rounds, a narrower median).
+ */
+const ROUNDS = Number(process.env.JOURNAL_BENCH_ROUNDS ?? 15);
 const ROUND_SECONDS = 1;
 
 export type JournalRow = {

@@ -24,6 +24,12 @@ export type ProxyOverhead = {
   bareThroughput: number;
   /** The median p50 through the proxy minus the median p50 straight, in ms. */
   addedP50: number;
+  /**
+   * The same with one connection, one request at a time: what the proxy adds to each exchange
+   * (with 16 connections the servers are saturated, and p50 follows throughput).
+   */
+  addedP50AtOne: number;
+  bareAddedP50AtOne: number;
 };
 
 const median = (values: number[]) =>
@@ -63,9 +69,18 @@ export async function proxyOverhead(connections = 16): Promise<ProxyOverhead> {
       proxied.push(checked(drive(proxy.url, requests, round), 'through the proxy'));
       bare.push(checked(drive(bareProxy.url, requests, round), 'through the bare proxy'));
     }
+    const one = { direct: [] as number[], proxied: [] as number[], bare: [] as number[] };
+    const single = { connections: 1, seconds: ROUND_SECONDS };
+    for (let k = 0; k < ROUNDS; k++) {
+      one.direct.push(checked(drive(mock.url, requests, single), 'straight, one connection').p50);
+      one.proxied.push(checked(drive(proxy.url, requests, single), 'proxied, one connection').p50);
+      one.bare.push(checked(drive(bareProxy.url, requests, single), 'bare, one connection').p50);
+    }
     const middle = (loads: Load[]) =>
       loads.find((l) => l.reqPerSec === median(loads.map((x) => x.reqPerSec))) as Load;
     return {
+      addedP50AtOne: median(one.proxied) - median(one.direct),
+      bareAddedP50AtOne: median(one.bare) - median(one.direct),
       scenario: scenario.name,
       requests: requests.length,
       direct: middle(direct),
@@ -93,7 +108,7 @@ export function proxyRow(o: ProxyOverhead): string {
     row('the same through hrmock proxy (judging each exchange)', o.proxied),
     row('the same through a bare node:http pipe proxy (test/bench/bare-proxy.ts)', o.bare),
     '',
-    `proxy overhead: ${o.throughput.toFixed(2)} × direct throughput, ${o.addedP50.toFixed(2)} ms added p50; a bare node:http proxy: ${o.bareThroughput.toFixed(2)} × (medians of ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s)`,
+    `proxy overhead: ${o.throughput.toFixed(2)} × direct throughput, ${o.addedP50.toFixed(2)} ms added p50 (${o.addedP50AtOne.toFixed(2)} ms with one connection); a bare node:http proxy: ${o.bareThroughput.toFixed(2)} ×, ${o.bareAddedP50AtOne.toFixed(2)} ms with one connection (medians of ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s)`,
   ].join('\n');
 }
 
