@@ -62,9 +62,15 @@ describe('the journal', () => {
   it('keeps a URL or body too large for its byte log whole', () => {
     const journal = new Journal(10);
     const long = 'x'.repeat(40_000);
+    // Fewer characters than a quarter of the log (16 KB), more bytes: found out by writing.
+    const wide = 'é'.repeat(10_000);
+    journal.record('GET', `/p?name=${wide}`, undefined, headers(), 200, 1);
     journal.record('GET', `/p?name=${long}`, undefined, headers(), 200, 1);
     journal.record('POST', '/p', `{"name":"${long}"}`, headers(), 200, 1);
-    expect(journal.list().map((e) => (e.params.name as string).length)).toEqual([40_000, 40_000]);
+    journal.record('POST', '/p', `{"name":"${wide}"}`, headers(), 200, 1);
+    expect(journal.list().map((e) => (e.params.name as string).length)).toEqual([
+      10_000, 40_000, 40_000, 10_000,
+    ]);
   });
 
   it('drops the oldest entries when large requests fill the byte log before the ring', () => {
