@@ -62,14 +62,14 @@ export class Journal {
   readonly #times: Float64Array;
   readonly #statuses: Int16Array;
   readonly #ms: Float64Array;
-  readonly #urlAt: Float64Array;
-  readonly #urlLength: Int32Array;
-  readonly #bodyAt: Float64Array;
-  readonly #bodyLength: Int32Array;
+  /** Where each slot's URL (at 2 × slot) and body (at 2 × slot + 1) start in the log. */
+  readonly #pieceAt: Float64Array;
+  /** Their lengths in bytes, or NONE, or SPILLED (then in #spilled, same index). */
+  readonly #pieceLength: Int32Array;
   readonly #methods: string[];
   readonly #scenarios: (string | null)[];
   readonly #headers: (Record<string, string> | undefined)[];
-  /** URLs and bodies too large for the log, by slot. */
+  /** URLs and bodies too large for the log, indexed as #pieceAt. */
   readonly #spilled: (string | undefined)[];
   readonly #log: ByteLog;
   #total = 0;
@@ -87,10 +87,8 @@ export class Journal {
     this.#times = new Float64Array(size);
     this.#statuses = new Int16Array(size);
     this.#ms = new Float64Array(size);
-    this.#urlAt = new Float64Array(size);
-    this.#urlLength = new Int32Array(size);
-    this.#bodyAt = new Float64Array(size);
-    this.#bodyLength = new Int32Array(size);
+    this.#pieceAt = new Float64Array(2 * size);
+    this.#pieceLength = new Int32Array(2 * size);
     this.#methods = new Array(size).fill('');
     this.#scenarios = new Array(size).fill(null);
     this.#headers = new Array(size).fill(undefined);
@@ -157,7 +155,7 @@ export class Journal {
   /** The kept requests that pass the filter, oldest first, decoded. */
   list(filter: JournalFilter = {}): JournalEntry[] {
     const entries: JournalEntry[] = [];
-    for (let id = Math.max(this.#cleared + 1, this.#id - this.size); id < this.#id; id++) {
+    for (let id = this.#oldest(); id < this.#id; id++) {
       const slot = id % this.size;
       if (this.#ids[slot] !== id) continue;
       const entry = this.#at(slot);
@@ -168,7 +166,7 @@ export class Journal {
 
   get meta(): { total: number; dropped: number } {
     let kept = 0;
-    for (let id = Math.max(this.#cleared + 1, this.#id - this.size); id < this.#id; id++)
+    for (let id = this.#oldest(); id < this.#id; id++)
       if (this.#ids[id % this.size] === id && this.#whole(id % this.size)) kept++;
     return { total: this.#total, dropped: this.#total - kept };
   }
@@ -206,38 +204,44 @@ export class Journal {
     this.#scenarios[slot] = scenario;
   }
 
+  /** The id of the oldest request the ring may still hold. */
+  #oldest(): number {
+    return Math.max(this.#cleared + 1, this.#id - this.size);
+  }
+
   /** Writes a URL (piece 0) or body (piece 1) into the log, or spills it when too large. */
   #put(slot: number, value: Uint8Array | string | undefined, piece: 0 | 1) {
-    const at = piece === 0 ? this.#urlAt : this.#bodyAt;
-    const length = piece === 0 ? this.#urlLength : this.#bodyLength;
-    if (this.#spilled[2 * slot + piece] !== undefined) this.#spilled[2 * slot + piece] = undefined;
+    const at = 2 * slot + piece;
+    if (this.#spilled[at] !== undefined) this.#spilled[at] = undefined;
     if (value === undefined || value.length === 0) {
-      length[slot] = NONE;
+      this.#pieceLength[at] = NONE;
       return;
     }
     const start =
       typeof value === 'string' ? this.#log.writeText(value) : this.#log.writeBytes(value);
     if (start === TOO_LARGE) {
-      this.#spilled[2 * slot + piece] = typeof value === 'string' ? value : textOf(value);
-      length[slot] = SPILLED;
+      this.#spilled[at] = typeof value === 'string' ? value : textOf(value);
+      this.#pieceLength[at] = SPILLED;
       return;
     }
-    at[slot] = start;
-    length[slot] = this.#log.length;
+    this.#pieceAt[at] = start;
+    this.#pieceLength[at] = this.#log.length;
   }
 
   #piece(slot: number, piece: 0 | 1): string | undefined {
-    const length = (piece === 0 ? this.#urlLength : this.#bodyLength)[slot] as number;
+    const at = 2 * slot + piece;
+    const length = this.#pieceLength[at] as number;
     if (length === NONE) return undefined;
-    if (length === SPILLED) return this.#spilled[2 * slot + piece];
-    return this.#log.read((piece === 0 ? this.#urlAt : this.#bodyAt)[slot] as number, length);
+    if (length === SPILLED) return this.#spilled[at];
+    return this.#log.read(this.#pieceAt[at] as number, length);
   }
 
   /** Whether the slot's URL and body are still in the log (the oldest go as it wraps). */
   #whole(slot: number): boolean {
-    const inLog = (length: Int32Array, at: Float64Array) =>
-      (length[slot] as number) < 0 || this.#log.holds(at[slot] as number);
-    return inLog(this.#urlLength, this.#urlAt) && inLog(this.#bodyLength, this.#bodyAt);
+    for (let at = 2 * slot; at <= 2 * slot + 1; at++)
+      if ((this.#pieceLength[at] as number) >= 0 && !this.#log.holds(this.#pieceAt[at] as number))
+        return false;
+    return true;
   }
 
   #at(slot: number): Recorded | undefined {
