@@ -71,7 +71,7 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
     },
     options.onViolation ?? (() => {}),
   );
-  const listener = forwardingListener({
+  const forwarding = forwardingListener({
     upstream: upstream.value,
     timeoutMs,
     maxRequestBytes: options.maxBodyBytes ?? DEFAULT_LIMITS.bodyBytes,
@@ -79,7 +79,7 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
     onExchange: (captured) => traffic.submit(captured),
     onFailure: (failure) => traffic.failure(failure),
   });
-  const server = createServer({ maxHeaderSize: 256 * 1024 }, listener);
+  const server = createServer({ maxHeaderSize: 256 * 1024 }, forwarding.listener);
   answerClientErrors(server);
   const host = options.host ?? '127.0.0.1';
   try {
@@ -105,6 +105,7 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
         const sweep = setInterval(() => server.closeIdleConnections(), 50);
         server.close((error) => {
           clearInterval(sweep);
+          forwarding.close();
           if (error) fail(error);
           else done();
         });

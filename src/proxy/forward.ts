@@ -1,12 +1,8 @@
-import {
-  Agent,
-  type ClientRequest,
-  request as httpRequest,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { type Upstream, upstreamPath } from './upstream.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MalformedAnswer } from './answer-parser.ts';
+import { kept, type RequestHead, requestHead } from './hop-headers.ts';
+import type { Upstream } from './upstream.ts';
+import { type Connection, type UpstreamCall, UpstreamPool } from './upstream-client.ts';
 
 /** One forwarded exchange as the judge needs it: bodies kept only up to their limits. */
 export type Captured = {
@@ -25,6 +21,12 @@ export type Captured = {
   ms: number;
 };
 
+/** An exchange as forwarded: the answer's bytes still in the pieces they were read in. */
+export type Forwarded = Omit<Captured, 'answer'> & {
+  /** Undefined for an answer over the limit. */
+  answerPieces: Buffer[] | undefined;
+};
+
 /** Why the client got the proxy's own 502 or 504 (the path only: a query may hold a secret). */
 export type UpstreamFailure = { method: string; path: string; status: 502 | 504; reason: string };
 
@@ -36,46 +38,9 @@ export type ForwardOptions = {
   maxRequestBytes: number;
   /** The most answer bytes kept for judging; a longer answer is forwarded, not judged. */
   maxAnswerBytes: number;
-  onExchange: (exchange: Captured) => void;
+  onExchange: (exchange: Forwarded) => void;
   onFailure: (failure: UpstreamFailure) => void;
 };
-
-/** Headers that belong to one connection, never forwarded (RFC 9110 7.6.1). */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-]);
-
-function kept(raw: string[], extra: string[] = []): [string, string][] {
-  const pairs: [string, string][] = [];
-  const dropped = new Set([
-    ...HOP_BY_HOP,
-    ...extra,
-    ...connectionTokens(raw).map((t) => t.toLowerCase()),
-  ]);
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i] as string;
-    if (!dropped.has(name.toLowerCase())) pairs.push([name, raw[i + 1] as string]);
-  }
-  return pairs;
-}
-
-/** The header names a `Connection` header lists: hop-by-hop too. */
-function connectionTokens(raw: string[]): string[] {
-  const tokens: string[] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2)
-    if ((raw[i] as string).toLowerCase() === 'connection')
-      tokens.push(...(raw[i + 1] as string).split(',').map((t) => t.trim()));
-  return tokens;
-}
 
 const REASONS: Record<string, string> = {
   ECONNREFUSED: 'the connection was refused (is it running?)',
@@ -125,105 +90,173 @@ class Kept {
   bytes(): Buffer | undefined {
     return this.over ? undefined : Buffer.concat(this.#chunks);
   }
-}
 
-type Sender = (options: object) => ClientRequest;
-
-/** How each client request reaches the upstream: one keep-alive pool for all of them. */
-function senderOf(upstream: Upstream): Sender {
-  const secure = upstream.protocol === 'https:';
-  const agent = secure
-    ? new HttpsAgent({ keepAlive: true, maxSockets: 256 })
-    : new Agent({ keepAlive: true, maxSockets: 256 });
-  const send = secure ? httpsRequest : httpRequest;
-  return (options) => send({ agent, ...options });
+  /** The bytes as they were read, not joined; undefined when there were more than the limit. */
+  pieces(): Buffer[] | undefined {
+    return this.over ? undefined : this.#chunks;
+  }
 }
 
 /** One client request on its way: its answer, its failure, and what the judge is handed. */
-class Forwarding {
+class Forwarding implements UpstreamCall {
   readonly #options: ForwardOptions;
+  readonly #pool: UpstreamPool;
   readonly #req: IncomingMessage;
   readonly #res: ServerResponse;
   readonly #started = performance.now();
   readonly #method: string;
   readonly #url: string;
   readonly #request: Kept;
+  readonly #head: RequestHead;
+  readonly headRequest: boolean;
+  #connection: Connection | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #status = 0;
+  #headers: [string, string][] = [];
+  #answer: Kept | undefined;
+  #sent = false;
+  #retried = false;
+  #over = false;
 
-  constructor(options: ForwardOptions, req: IncomingMessage, res: ServerResponse) {
+  constructor(
+    options: ForwardOptions,
+    pool: UpstreamPool,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) {
     this.#options = options;
+    this.#pool = pool;
     this.#req = req;
     this.#res = res;
     this.#method = req.method ?? 'GET';
     this.#url = req.url ?? '/';
+    this.headRequest = this.#method === 'HEAD';
     this.#request = new Kept(options.maxRequestBytes);
+    this.#head = requestHead(options.upstream, this.#method, this.#url, req.rawHeaders);
   }
 
   /** Sends the request on, answers the client when the upstream does (or a 502/504 when not). */
-  start(send: Sender): void {
-    const { upstream } = this.#options;
-    let outgoing: ClientRequest;
-    try {
-      outgoing = send({
-        method: this.#method,
-        hostname: upstream.hostname,
-        port: upstream.port,
-        path: upstreamPath(upstream, this.#url),
-        headers: [...kept(this.#req.rawHeaders).flat(), 'Host', upstream.host],
-      });
-    } catch (error) {
-      // A method or path node:http refuses to send: the client's request cannot be forwarded.
-      this.#fail(502, `the request could not be sent on (${(error as Error).message})`);
+  start(): void {
+    this.#timer = setTimeout(() => {
+      this.#fail(504, 'no complete answer in time');
+      this.#abandon();
+    }, this.#options.timeoutMs);
+    this.#timer.unref();
+    this.#res.on('close', () => {
+      if (!this.#res.writableFinished) this.#abandon();
+    });
+    this.#req.on('error', () => this.#abandon());
+    this.#pool.send(this);
+  }
+
+  attached(connection: Connection): void {
+    this.#connection = connection;
+    const { head, framing } = this.#head;
+    if (this.#sent) {
+      // Sent again on a new connection: the body is the one kept whole.
+      const body = this.#request.bytes() ?? Buffer.alloc(0);
+      if (framing !== 'chunked') connection.write(head, body);
+      else if (body.length === 0) connection.write(`${head}0\r\n\r\n`);
+      else connection.write(`${head}${body.length.toString(16)}\r\n`, body, '\r\n0\r\n\r\n');
+      connection.written();
+      return;
+    }
+    this.#sent = true;
+    if (framing === 'none') {
+      connection.write(head);
+      connection.written();
       this.#req.resume();
       return;
     }
-    const timer = setTimeout(() => {
-      this.#fail(504, 'no complete answer in time');
-      outgoing.destroy();
-    }, this.#options.timeoutMs);
-    timer.unref();
-    this.#res.on('close', () => {
-      clearTimeout(timer);
-      if (!this.#res.writableFinished) outgoing.destroy();
+    let pending: string | undefined = head;
+    this.#req.on('data', (chunk: Buffer) => {
+      this.#request.add(chunk);
+      const on = this.#connection;
+      if (on === undefined || chunk.length === 0) return;
+      const size = framing === 'chunked' ? `${chunk.length.toString(16)}\r\n` : '';
+      const ok = on.write(
+        `${pending ?? ''}${size}`,
+        chunk,
+        framing === 'chunked' ? '\r\n' : undefined,
+      );
+      pending = undefined;
+      if (!ok) {
+        this.#req.pause();
+        on.onDrain(() => this.#req.resume());
+      }
     });
-    this.#req.on('data', (chunk: Buffer) => this.#request.add(chunk));
-    this.#req.pipe(outgoing);
-    this.#req.on('error', () => outgoing.destroy());
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      const code = error.code ?? '';
-      this.#fail(502, `${REASONS[code] ?? error.message}${code ? ` (${code})` : ''}`);
+    this.#req.on('end', () => {
+      const on = this.#connection;
+      if (on === undefined) return;
+      on.write(`${pending ?? ''}${framing === 'chunked' ? '0\r\n\r\n' : ''}`);
+      on.written();
     });
-    outgoing.on('response', (answer) => this.#answer(answer, timer));
   }
 
-  /** Streams the upstream's answer to the client, then hands the exchange to the judge. */
-  #answer(answer: IncomingMessage, timer: NodeJS.Timeout): void {
-    const headers = kept(answer.rawHeaders);
-    const status = answer.statusCode ?? 502;
-    if (this.#res.destroyed) {
-      answer.destroy();
+  head(status: number, reason: string, rawHeaders: string[]): void {
+    this.#status = status;
+    this.#headers = kept(rawHeaders);
+    this.#answer = new Kept(this.#options.maxAnswerBytes);
+    if (!this.#res.destroyed) this.#res.writeHead(status, reason, this.#headers.flat());
+  }
+
+  body(chunk: Buffer): void {
+    this.#answer?.add(chunk);
+    if (this.#res.destroyed || this.#res.write(chunk) || this.#over) return;
+    const on = this.#connection;
+    if (on === undefined) return;
+    this.#over = true;
+    on.pause();
+    this.#res.once('drain', () => {
+      this.#over = false;
+      if (this.#connection === on) on.resume();
+    });
+  }
+
+  end(): void {
+    clearTimeout(this.#timer);
+    this.#connection = undefined;
+    this.#res.end();
+    const request = this.#request;
+    this.#options.onExchange({
+      method: this.#method,
+      url: this.#url,
+      requestContentType: this.#head.contentType,
+      requestText: request.over || request.size === 0 ? undefined : request.bytes()?.toString(),
+      requestTooLarge: request.over,
+      status: this.#status,
+      headers: this.#headers,
+      answerPieces: this.#answer?.pieces(),
+      ms: performance.now() - this.#started,
+    });
+  }
+
+  failed(error: NodeJS.ErrnoException, retriable: boolean): void {
+    this.#connection = undefined;
+    // A kept-alive connection the upstream had just closed: once more on a new one, if the
+    // whole request is still at hand.
+    const whole = this.#head.framing === 'none' || (this.#req.complete && !this.#request.over);
+    if (retriable && !this.#retried && whole && !this.#res.destroyed) {
+      this.#retried = true;
+      this.#pool.send(this, true);
       return;
     }
-    this.#res.writeHead(status, answer.statusMessage, headers.flat());
-    const body = new Kept(this.#options.maxAnswerBytes);
-    answer.on('data', (chunk: Buffer) => body.add(chunk));
-    answer.on('error', () => this.#res.destroy());
-    answer.pipe(this.#res);
-    answer.on('end', () => {
-      clearTimeout(timer);
-      const request = this.#request;
-      this.#options.onExchange({
-        method: this.#method,
-        url: this.#url,
-        requestContentType: this.#req.headers['content-type'],
-        requestText: request.over || request.size === 0 ? undefined : request.bytes()?.toString(),
-        requestTooLarge: request.over,
-        status,
-        headers,
-        answer: body.bytes(),
-        ms: performance.now() - this.#started,
-      });
-    });
+    clearTimeout(this.#timer);
+    const code = error.code ?? '';
+    const reason =
+      error instanceof MalformedAnswer
+        ? `its answer is not HTTP/1.1 as the proxy reads it (${error.message})`
+        : `${REASONS[code] ?? error.message}${code ? ` (${code})` : ''}`;
+    this.#fail(502, reason);
+  }
+
+  /** The exchange stops midway: its connection is closed, or it leaves the queue. */
+  #abandon(): void {
+    clearTimeout(this.#timer);
+    const on = this.#connection;
+    this.#connection = undefined;
+    if (on !== undefined) on.destroy();
+    else this.#pool.cancel(this);
   }
 
   #fail(status: 502 | 504, reason: string): void {
@@ -249,11 +282,15 @@ class Forwarding {
  * A node:http listener that forwards each request to the upstream and streams its answer back
  * unchanged (status, headers but hop-by-hop ones, body bytes), keeping a copy of each body up to
  * its limit for the judge. Redirects are passed back, never followed: no header of the client
- * ever goes to another origin.
+ * ever goes to another origin. `close` closes its connections to the upstream.
  */
-export function forwardingListener(
-  options: ForwardOptions,
-): (req: IncomingMessage, res: ServerResponse) => void {
-  const send = senderOf(options.upstream);
-  return (req, res) => new Forwarding(options, req, res).start(send);
+export function forwardingListener(options: ForwardOptions): {
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  close: () => void;
+} {
+  const pool = new UpstreamPool(options.upstream);
+  return {
+    listener: (req, res) => new Forwarding(options, pool, req, res).start(),
+    close: () => pool.close(),
+  };
 }

@@ -1,13 +1,16 @@
 import { Worker } from 'node:worker_threads';
-import { fingerprintOf, SENT } from './fingerprint.ts';
-import type { Captured, UpstreamFailure } from './forward.ts';
+import type { Forwarded, UpstreamFailure } from './forward.ts';
 import type { JudgeMessage, JudgeReply, JudgeSetup } from './judge-thread.ts';
 import type { ProxyReport, ProxyViolation } from './proxy-report.ts';
+import { SentExchanges } from './sent-exchanges.ts';
 
 /** How many exchanges, and how many of their bytes, may wait for the judge. */
 export const QUEUE_LIMITS = { exchanges: 256, bytes: 64 * 1024 * 1024 };
 
 type Waiting = { resolve: (reply: JudgeReply) => void; bytes: number };
+const IGNORED = () => {};
+/** How long a message may wait for others to go with it to the judge. */
+const FLUSH_MS = 5;
 
 /**
  * Hands each forwarded exchange to the judge on its worker thread. When more than QUEUE_LIMITS
@@ -19,10 +22,12 @@ export class JudgeQueue {
   readonly #waiting: Waiting[] = [];
   readonly #failures: UpstreamFailure[] = [];
   readonly #onViolation: (violation: ProxyViolation) => void;
-  /** Fingerprints of the exchanges handed over whole, the latest SENT (the judge keeps more). */
-  readonly #sent = new Set<string>();
+  /** The exchanges handed over whole, to hand their repeats over by id (the judge keeps more). */
+  readonly #sent = new SentExchanges();
   /** Settles once the judge has loaded the contract and its rules (rejects if it cannot). */
   readonly ready: Promise<void>;
+  #outbox: JudgeMessage[] = [];
+  #timer: NodeJS.Timeout | undefined;
   #bytes = 0;
   #behind = 0;
   #broken: string | undefined;
@@ -38,17 +43,19 @@ export class JudgeQueue {
       started = resolve;
       failed = reject;
     });
-    this.#worker.on('message', (reply: JudgeReply) => {
-      if ('ready' in reply) {
-        started();
-        return;
+    this.#worker.on('message', (replies: JudgeReply[]) => {
+      for (const reply of replies) {
+        if ('ready' in reply) {
+          started();
+          continue;
+        }
+        const waiting = this.#waiting.shift();
+        if (waiting === undefined) continue;
+        this.#bytes -= waiting.bytes;
+        if ('violations' in reply) for (const v of reply.violations) this.#onViolation(v);
+        if ('violations' in reply) this.#settled(reply);
+        waiting.resolve(reply);
       }
-      const waiting = this.#waiting.shift();
-      if (waiting === undefined) return;
-      this.#bytes -= waiting.bytes;
-      if ('violations' in reply) for (const v of reply.violations) this.#onViolation(v);
-      if ('violations' in reply) this.#settled(reply);
-      waiting.resolve(reply);
     });
     this.#worker.on('error', (error) => {
       failed(error);
@@ -61,13 +68,13 @@ export class JudgeQueue {
   }
 
   /**
-   * Hands an exchange to the judge: whole, or by its fingerprint alone when an exchange with the
-   * same request and the same answer bytes went whole before (its verdict is reused).
+   * Hands an exchange to the judge: whole, or by the id of its verdict alone when an exchange with
+   * the same request and the same answer bytes was judged before (its verdict is reused).
    */
-  submit(exchange: Captured): void {
-    const fingerprint = fingerprintOf(exchange);
-    const again = fingerprint !== undefined && this.#sent.has(fingerprint);
-    const bytes = again ? 0 : (exchange.answer?.length ?? 0) + (exchange.requestText?.length ?? 0);
+  submit(forwarded: Forwarded): void {
+    const sighting = this.#sent.sighting(forwarded);
+    const again = sighting?.again === true;
+    const bytes = again ? 0 : (sighting?.answer.length ?? 0) + (forwarded.requestText?.length ?? 0);
     const full =
       this.#waiting.length >= QUEUE_LIMITS.exchanges || this.#bytes + bytes > QUEUE_LIMITS.bytes;
     if (full || this.#broken !== undefined) {
@@ -75,30 +82,39 @@ export class JudgeQueue {
       return;
     }
     this.#bytes += bytes;
-    this.#waiting.push({ resolve: () => {}, bytes });
+    this.#waiting.push({ resolve: IGNORED, bytes });
     if (again) {
-      const { method, url, status } = exchange;
-      this.#post({ repeat: fingerprint, method, url, status });
+      const { method, url, status } = forwarded;
+      this.#post({ repeat: sighting.id, method, url, status });
       return;
     }
-    this.#post({ exchange, fingerprint });
+    const { answerPieces: _, ...exchange } = forwarded;
+    this.#post({ exchange: { ...exchange, answer: sighting?.answer }, fingerprint: sighting?.id });
   }
 
   /** Exchanges the judge judged are sent bare when repeated; a repeat it forgot was lost. */
   #settled(reply: { judged?: string; forgotten?: string }): void {
-    if (reply.judged !== undefined) {
-      this.#sent.add(reply.judged);
-      if (this.#sent.size > SENT) this.#sent.delete(this.#sent.values().next().value as string);
-    }
+    if (reply.judged !== undefined) this.#sent.judged(reply.judged);
     if (reply.forgotten !== undefined) {
-      this.#sent.delete(reply.forgotten);
+      this.#sent.forgotten(reply.forgotten);
       this.#behind++;
     }
   }
 
+  /**
+   * Queues a message for the judge. The messages of FLUSH_MS go together: one hand-over to the
+   * other thread costs more than judging a repeat.
+   */
   #post(message: JudgeMessage): void {
-    this.#worker.postMessage(message);
+    if (this.#outbox.push(message) === 1) this.#timer = setTimeout(this.#flush, FLUSH_MS);
   }
+
+  readonly #flush = () => {
+    clearTimeout(this.#timer);
+    const messages = this.#outbox;
+    this.#outbox = [];
+    if (messages.length > 0) this.#worker.postMessage(messages);
+  };
 
   failure(failure: UpstreamFailure): void {
     if (this.#failures.length < 100) this.#failures.push(failure);
@@ -110,6 +126,7 @@ export class JudgeQueue {
     const reply = await new Promise<JudgeReply>((resolve) => {
       this.#waiting.push({ resolve, bytes: 0 });
       this.#post({ report: true });
+      this.#flush();
     });
     if (!('report' in reply)) throw new Error('the judge answered out of order');
     const report = reply.report;

@@ -4,14 +4,15 @@ import { LiveTraffic, type LiveTrafficOptions } from './live-traffic.ts';
 import type { ProxyViolation } from './proxy-report.ts';
 
 /**
- * What the forwarding thread sends: an exchange to judge under its fingerprint, a repeat of one
- * sent before (its fingerprint, without its bytes), or a question for the report.
+ * What the forwarding thread sends, in arrays (the messages of one turn of its event loop): an
+ * exchange to judge under its fingerprint, a repeat of one sent before (its fingerprint, without
+ * its bytes), or a question for the report.
  */
 export type JudgeMessage =
   | { exchange: Captured; fingerprint: string | undefined }
   | { repeat: string; method: string; url: string; status: number }
   | { report: true };
-/** What this thread answers, in the order asked. */
+/** What this thread answers, in the order asked, in one array for each array it was sent. */
 export type JudgeReply =
   | { ready: true }
   | { violations: ProxyViolation[]; judged?: string; forgotten?: string }
@@ -30,21 +31,13 @@ if (parentPort !== null && workerData?.hrmockJudge !== undefined) {
     { ...setup.options, onViolation: (violation) => found.push(violation) },
     setup.maxAnswerBytes,
   );
-  // Ready once the contract, its history and the rules are loaded: judging starts with the first request.
-  port.postMessage({ ready: true } satisfies JudgeReply);
-  port.on('message', (message: JudgeMessage) => {
-    if ('report' in message) {
-      port.postMessage({ report: traffic.report() } satisfies JudgeReply);
-      return;
-    }
+  /** The reply to one message. */
+  const answer = (message: JudgeMessage): JudgeReply => {
+    if ('report' in message) return { report: traffic.report() };
+    found = [];
     if ('repeat' in message) {
-      found = [];
       const known = traffic.repeat(message.repeat, message.method, message.url, message.status);
-      port.postMessage({
-        violations: found,
-        ...(!known && { forgotten: message.repeat }),
-      } satisfies JudgeReply);
-      return;
+      return { violations: found, ...(!known && { forgotten: message.repeat }) };
     }
     const exchange = message.exchange;
     // Structured cloning gives a Uint8Array: the judge reads Buffers.
@@ -54,7 +47,6 @@ if (parentPort !== null && workerData?.hrmockJudge !== undefined) {
         exchange.answer.byteOffset,
         exchange.answer.byteLength,
       );
-    found = [];
     let judged = false;
     try {
       judged = traffic.exchange(exchange, message.fingerprint);
@@ -64,9 +56,14 @@ if (parentPort !== null && workerData?.hrmockJudge !== undefined) {
         `hrmock proxy: could not judge ${exchange.method} ${exchange.url.split('?')[0]}: ${(error as Error).message}\n`,
       );
     }
-    port.postMessage({
+    return {
       violations: found,
       ...(judged && message.fingerprint !== undefined && { judged: message.fingerprint }),
-    } satisfies JudgeReply);
+    };
+  };
+  // Ready once the contract, its history and the rules are loaded: judging starts with the first request.
+  port.postMessage([{ ready: true }] satisfies JudgeReply[]);
+  port.on('message', (messages: JudgeMessage[]) => {
+    port.postMessage(messages.map(answer));
   });
 }

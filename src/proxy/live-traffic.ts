@@ -12,9 +12,9 @@ import {
   requestKey,
   withoutSecrets,
 } from '../recording/request-key.ts';
-import { fingerprintOf, headerOf, VERDICTS } from './fingerprint.ts';
 import type { Captured, UpstreamFailure } from './forward.ts';
 import { type ProxyReport, type ProxyViolation, reportOf } from './proxy-report.ts';
+import { headerOf, VERDICTS } from './sent-exchanges.ts';
 
 export type LiveTrafficOptions = {
   upstream: string;
@@ -115,9 +115,9 @@ export class LiveTraffic {
 
   /**
    * Judges one forwarded exchange of the six operations (and records it when asked).
-   * `fingerprint` names it for `repeat` (`fingerprintOf`). True when it was judged.
+   * `fingerprint` names its verdict for `repeat` (`SentExchanges`). True when it was judged.
    */
-  exchange(captured: Captured, fingerprint = fingerprintOf(captured)): boolean {
+  exchange(captured: Captured, fingerprint?: string): boolean {
     // Sent whole while its twin was still being judged: the verdict is there now.
     const { method, url, status } = captured;
     if (fingerprint !== undefined && this.repeat(fingerprint, method, url, status)) return true;

@@ -130,3 +130,24 @@ export function residentMb(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
 }
+
+/** CPU time a process has used (user and system, all its threads), in ms, from /proc. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * Resolves once a process has gone quiet (under a tenth of a core over half a second), or
+ * after `limitMs`: the proxy's judge has caught up with the traffic sent so far.
+ */
+export async function quiet(pid: number, limitMs = 60_000): Promise<void> {
+  const until = performance.now() + limitMs;
+  let before = cpuMs(pid);
+  while (performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuMs(pid);
+    if (now - before < 50) return;
+    before = now;
+  }
+}
