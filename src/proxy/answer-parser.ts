@@ -16,7 +16,8 @@ export const MAX_HEAD_BYTES = 256 * 1024;
 const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: (.*))?$/;
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEX = /^[0-9A-Fa-f]{1,12}$/;
-const CRLF = Buffer.from('\r\n\r\n');
+const HEAD_END = Buffer.from('\r\n\r\n');
+const LINE_END = Buffer.from('\r\n');
 
 /** Where in an answer the parser is. */
 const State = {
@@ -40,8 +41,11 @@ export class AnswerParser {
   readonly #sink: AnswerSink;
   readonly #noBody: boolean;
   #state: (typeof State)[keyof typeof State] = State.Head;
-  /** Bytes of a head or a chunk-size line not complete yet. */
-  #pending: Buffer | undefined;
+  /** Bytes of a head or a line not complete yet: the first `#held` of `#store`. */
+  #store = Buffer.alloc(0);
+  #held = 0;
+  /** The last head or line read whole. */
+  #text = '';
   #left = 0;
   #keepAlive = true;
 
@@ -53,7 +57,7 @@ export class AnswerParser {
 
   /** True once some byte of the answer came. */
   get started(): boolean {
-    return this.#state !== State.Head || this.#pending !== undefined;
+    return this.#state !== State.Head || this.#held > 0;
   }
 
   /** Reads the next bytes of the connection; throws MalformedAnswer on bytes HTTP cannot frame. */
@@ -113,19 +117,53 @@ export class AnswerParser {
   }
 
   #head(chunk: Buffer, at: number): number {
-    const bytes = this.#pending === undefined ? chunk : Buffer.concat([this.#pending, chunk]);
-    const from = this.#pending === undefined ? at : 0;
-    const offset = this.#pending === undefined ? 0 : this.#pending.length;
-    const end = bytes.indexOf(CRLF, Math.max(from, offset - 3));
-    if (end < 0) {
-      if (bytes.length - from > MAX_HEAD_BYTES)
-        throw new MalformedAnswer(`its headers are longer than ${MAX_HEAD_BYTES} bytes`);
-      this.#pending = from === 0 ? bytes : bytes.subarray(from);
-      return chunk.length;
+    const next = this.#until(
+      chunk,
+      at,
+      HEAD_END,
+      `its headers are longer than ${MAX_HEAD_BYTES} bytes`,
+    );
+    if (next >= 0) this.#begin(this.#text);
+    return next < 0 ? chunk.length : next;
+  }
+
+  /**
+   * Reads up to `delimiter`, which may come in a later chunk: the bytes before it go to `#text`,
+   * and the index in `chunk` after it is returned; -1 when it has not come yet (the bytes so far
+   * are held, in one buffer grown by doubling so that a head read a byte at a time costs no more
+   * than one read whole).
+   */
+  #until(chunk: Buffer, at: number, delimiter: Buffer, tooLong: string): number {
+    if (this.#held === 0) {
+      const end = chunk.indexOf(delimiter, at);
+      if (end >= 0) {
+        this.#text = chunk.toString('latin1', at, end);
+        return end + delimiter.length;
+      }
     }
-    this.#pending = undefined;
-    this.#begin(bytes.toString('latin1', from, end));
-    return end + 4 - offset;
+    const before = this.#held;
+    this.#hold(chunk, at);
+    const held = this.#store.subarray(0, this.#held);
+    const end = held.indexOf(delimiter, Math.max(0, before - delimiter.length + 1));
+    if (end < 0) {
+      if (this.#held > MAX_HEAD_BYTES) throw new MalformedAnswer(tooLong);
+      return -1;
+    }
+    this.#text = held.toString('latin1', 0, end);
+    this.#held = 0;
+    if (this.#store.length > 16 * 1024) this.#store = Buffer.alloc(0);
+    return at + end + delimiter.length - before;
+  }
+
+  #hold(chunk: Buffer, at: number): void {
+    const needed = this.#held + chunk.length - at;
+    if (this.#store.length < needed) {
+      const bigger = Buffer.allocUnsafe(Math.max(needed, 2 * this.#store.length, 1024));
+      this.#store.copy(bigger, 0, 0, this.#held);
+      this.#store = bigger;
+    }
+    chunk.copy(this.#store, this.#held, at);
+    this.#held = needed;
   }
 
   #begin(head: string): void {
@@ -178,18 +216,9 @@ export class AnswerParser {
 
   /** A line of the chunked framing: a chunk's size, the CRLF after its data, or a trailer. */
   #line(chunk: Buffer, at: number): number {
-    const bytes = this.#pending === undefined ? chunk : Buffer.concat([this.#pending, chunk]);
-    const from = this.#pending === undefined ? at : 0;
-    const offset = this.#pending === undefined ? 0 : this.#pending.length;
-    const end = bytes.indexOf('\r\n', Math.max(from, offset - 1));
-    if (end < 0) {
-      if (bytes.length - from > MAX_HEAD_BYTES)
-        throw new MalformedAnswer('a line of its chunked body is too long');
-      this.#pending = from === 0 ? bytes : bytes.subarray(from);
-      return chunk.length;
-    }
-    this.#pending = undefined;
-    const line = bytes.toString('latin1', from, end);
+    const next = this.#until(chunk, at, LINE_END, 'a line of its chunked body is too long');
+    if (next < 0) return chunk.length;
+    const line = this.#text;
     if (this.#state === State.ChunkEnd) {
       if (line !== '') throw new MalformedAnswer('a chunk is longer than its size says');
       this.#state = State.ChunkSize;
@@ -201,7 +230,7 @@ export class AnswerParser {
       this.#left = Number.parseInt(size, 16);
       this.#state = this.#left === 0 ? State.Trailers : State.ChunkData;
     }
-    return end + 2 - offset;
+    return next;
   }
 
   #finish(): void {

@@ -167,6 +167,14 @@ describe('the proxy reading an upstream answer', () => {
     expect(() => read(bytes)).toThrow(message);
   });
 
+  it('reads a head of 200 KB that comes a byte at a time', () => {
+    const long = `HTTP/1.1 200 OK\r\nX-Long: ${'a'.repeat(200 * 1024)}\r\nContent-Length: 2\r\n\r\nok`;
+    const seen = read(long, { cuts: [...long].map((_, i) => i) });
+    expect(seen.heads[0]?.headers.at(1)).toHaveLength(200 * 1024);
+    expect(seen.body).toBe('ok');
+    expect(seen.ends).toBe(1);
+  });
+
   it('refuses a head longer than the limit without holding more of it', () => {
     const parser = new AnswerParser({ head: () => {}, body: () => {}, end: () => {} }, false);
     parser.push(Buffer.from('HTTP/1.1 200 OK\r\nX-Long: '));
