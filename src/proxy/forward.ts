@@ -116,6 +116,8 @@ class Forwarding implements UpstreamCall {
   #answer: Kept | undefined;
   #sent = false;
   #retried = false;
+  /** The client's whole request body went by (none counts). */
+  #bodyRead = false;
   #over = false;
 
   constructor(
@@ -165,6 +167,7 @@ class Forwarding implements UpstreamCall {
     if (framing === 'none') {
       connection.write(head);
       connection.written();
+      this.#bodyRead = true;
       this.#req.resume();
       return;
     }
@@ -172,7 +175,7 @@ class Forwarding implements UpstreamCall {
     this.#req.on('data', (chunk: Buffer) => {
       this.#request.add(chunk);
       const on = this.#connection;
-      if (on === undefined || chunk.length === 0) return;
+      if (on === undefined || this.#retried || chunk.length === 0) return;
       const size = framing === 'chunked' ? `${chunk.length.toString(16)}\r\n` : '';
       const ok = on.write(
         `${pending ?? ''}${size}`,
@@ -186,8 +189,9 @@ class Forwarding implements UpstreamCall {
       }
     });
     this.#req.on('end', () => {
+      this.#bodyRead = true;
       const on = this.#connection;
-      if (on === undefined) return;
+      if (on === undefined || this.#retried) return;
       on.write(`${pending ?? ''}${framing === 'chunked' ? '0\r\n\r\n' : ''}`);
       on.written();
     });
@@ -235,7 +239,7 @@ class Forwarding implements UpstreamCall {
     this.#connection = undefined;
     // A kept-alive connection the upstream had just closed: once more on a new one, if the
     // whole request is still at hand.
-    const whole = this.#head.framing === 'none' || (this.#req.complete && !this.#request.over);
+    const whole = this.#bodyRead && !this.#request.over;
     if (retriable && !this.#retried && whole && !this.#res.destroyed) {
       this.#retried = true;
       this.#pool.send(this, true);
