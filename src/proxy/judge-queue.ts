@@ -84,8 +84,7 @@ export class JudgeQueue {
     this.#bytes += bytes;
     this.#waiting.push({ resolve: IGNORED, bytes });
     if (again) {
-      const { method, url, status } = forwarded;
-      this.#post({ repeat: sighting.id, method, url, status });
+      this.#post({ repeat: sighting.id });
       return;
     }
     const { answerPieces: _, ...exchange } = forwarded;

@@ -10,7 +10,7 @@ import type { ProxyViolation } from './proxy-report.ts';
  */
 export type JudgeMessage =
   | { exchange: Captured; fingerprint: string | undefined }
-  | { repeat: string; method: string; url: string; status: number }
+  | { repeat: string }
   | { report: true };
 /** What this thread answers, in the order asked, in one array for each array it was sent. */
 export type JudgeReply =
@@ -36,7 +36,7 @@ if (parentPort !== null && workerData?.hrmockJudge !== undefined) {
     if ('report' in message) return { report: traffic.report() };
     found = [];
     if ('repeat' in message) {
-      const known = traffic.repeat(message.repeat, message.method, message.url, message.status);
+      const known = traffic.repeat(message.repeat);
       return { violations: found, ...(!known && { forgotten: message.repeat }) };
     }
     const exchange = message.exchange;

@@ -36,6 +36,13 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Sets `key` in a map that keeps the latest VERDICTS entries. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > VERDICTS) map.delete(map.keys().next().value as string);
+}
+
 /** Answers a recording never keeps: they depend on the credentials or the moment, not the request. */
 const NOT_RECORDED = (status: number) => status === 401 || status === 403 || status >= 500;
 
@@ -99,6 +106,8 @@ export class LiveTraffic {
   readonly #violations: ProxyViolation[] = [];
   readonly #failures: UpstreamFailure[] = [];
   readonly #maxAnswerBytes: number;
+  /** What each verdict was of, by fingerprint: a repeat comes by its fingerprint alone. */
+  readonly #named = new Map<string, Pick<LiveExchange, 'method' | 'path' | 'status'>>();
   #exchanges = 0;
   #judged = 0;
   #violationCount = 0;
@@ -119,8 +128,7 @@ export class LiveTraffic {
    */
   exchange(captured: Captured, fingerprint?: string): boolean {
     // Sent whole while its twin was still being judged: the verdict is there now.
-    const { method, url, status } = captured;
-    if (fingerprint !== undefined && this.repeat(fingerprint, method, url, status)) return true;
+    if (fingerprint !== undefined && this.repeat(fingerprint)) return true;
     this.#exchanges++;
     // A CORS preflight is the browser's question about the API, not a call of it: not judged.
     if (captured.method === 'OPTIONS') return false;
@@ -146,6 +154,10 @@ export class LiveTraffic {
     const exchange = liveExchange(captured, reached.operation, params, text);
     this.#judged++;
     for (const found of this.#judge.judge(exchange, fingerprint)) this.#violation(found, exchange);
+    if (fingerprint !== undefined) {
+      const { method, path, status } = exchange;
+      remember(this.#named, fingerprint, { method, path, status });
+    }
     const key = requestKey(reached, secrets);
     if (
       this.#options.record !== undefined &&
@@ -170,13 +182,13 @@ export class LiveTraffic {
    * Judges a repeat of the exchange judged under `fingerprint` (same request, same answer bytes)
    * without its bytes; false when that verdict is forgotten, and nothing was counted.
    */
-  repeat(fingerprint: string, method: string, url: string, status: number): boolean {
-    const found = this.#judge.repeat(fingerprint);
-    if (found === undefined) return false;
+  repeat(fingerprint: string): boolean {
+    const named = this.#named.get(fingerprint);
+    const found = named === undefined ? undefined : this.#judge.repeat(fingerprint);
+    if (named === undefined || found === undefined) return false;
     this.#exchanges++;
     this.#judged++;
-    const path = spelledPath(url);
-    for (const violation of found) this.#violation(violation, { method, path, status });
+    for (const violation of found) this.#violation(violation, named);
     return true;
   }
 
