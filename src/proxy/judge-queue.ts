@@ -52,8 +52,10 @@ export class JudgeQueue {
         const waiting = this.#waiting.shift();
         if (waiting === undefined) continue;
         this.#bytes -= waiting.bytes;
-        if ('violations' in reply) for (const v of reply.violations) this.#onViolation(v);
-        if ('violations' in reply) this.#settled(reply);
+        if ('violations' in reply) {
+          for (const v of reply.violations) this.#onViolation(v);
+          this.#settled(reply);
+        }
         waiting.resolve(reply);
       }
     });

@@ -4,7 +4,7 @@ import { LiveTraffic, type LiveTrafficOptions } from './live-traffic.ts';
 import type { ProxyViolation } from './proxy-report.ts';
 
 /**
- * What the forwarding thread sends, in arrays (the messages of one turn of its event loop): an
+ * What the forwarding thread sends, in arrays (the messages of a few milliseconds): an
  * exchange to judge under its fingerprint, a repeat of one sent before (its fingerprint, without
  * its bytes), or a question for the report.
  */

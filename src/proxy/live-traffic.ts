@@ -4,6 +4,7 @@ import {
   LiveJudge,
   type LiveViolation,
 } from '../../contract/suite/live-rules.ts';
+import { remember } from '../../contract/suite/seen-answers.ts';
 import { spelledPath } from '../http/admin/operation-paths.ts';
 import { writeRecording } from '../recording/recording-files.ts';
 import {
@@ -34,13 +35,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** Sets `key` in a map that keeps the latest VERDICTS entries. */
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > VERDICTS) map.delete(map.keys().next().value as string);
 }
 
 /** Answers a recording never keeps: they depend on the credentials or the moment, not the request. */
@@ -156,7 +150,7 @@ export class LiveTraffic {
     for (const found of this.#judge.judge(exchange, fingerprint)) this.#violation(found, exchange);
     if (fingerprint !== undefined) {
       const { method, path, status } = exchange;
-      remember(this.#named, fingerprint, { method, path, status });
+      remember(this.#named, fingerprint, { method, path, status }, VERDICTS);
     }
     const key = requestKey(reached, secrets);
     if (

@@ -171,11 +171,10 @@ export class UpstreamPool {
     else this.#waiting.push(call);
   }
 
-  /** Takes back a call still waiting for a connection; false when it has one already. */
-  cancel(call: UpstreamCall): boolean {
+  /** Takes back a call still waiting for a connection (none if it has one already). */
+  cancel(call: UpstreamCall): void {
     const at = this.#waiting.indexOf(call);
     if (at >= 0) this.#waiting.splice(at, 1);
-    return at >= 0;
   }
 
   release(connection: Connection): void {
