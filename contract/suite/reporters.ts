@@ -1,4 +1,5 @@
 import { coverageLines, coverageProperties } from './report-coverage.ts';
+import type { Evidence, Outcome } from './rule.ts';
 import type { Report, RuleResult } from './run-suite.ts';
 
 export type ReporterName = 'pretty' | 'junit' | 'json';
@@ -39,14 +40,17 @@ function pretty(report: Report, name: string): string {
     else if (outcome.status === 'skip')
       lines.push(`  skip  ${name}  ${title}\n        why:      ${outcome.why}`);
     else {
-      const { request, expected, got, reproduce } = outcome.evidence;
-      lines.push(
-        `  FAIL  ${name}  ${title}`,
-        `        request:  ${request}`,
-        `        expected: ${expected}`,
-        `        got:      ${got}`,
-        `        reproduce: ${reproduce}`,
-      );
+      lines.push(`  FAIL  ${name}  ${title}`);
+      const all = evidenceOf(outcome);
+      all.forEach(({ request, expected, got, reproduce }, i) => {
+        if (all.length > 1) lines.push(`        [${i + 1} of ${all.length}]`);
+        lines.push(
+          `        request:  ${request}`,
+          `        expected: ${expected}`,
+          `        got:      ${got}`,
+          `        reproduce: ${reproduce}`,
+        );
+      });
     }
   };
   const [server, documents] = bySubject(report);
@@ -58,6 +62,11 @@ function pretty(report: Report, name: string): string {
   if (report.coverage !== undefined) lines.push(...coverageLines(report.coverage));
   lines.push(summary(report));
   return `${lines.join('\n')}\n`;
+}
+
+/** Every piece of evidence of a failed rule, the first first. */
+export function evidenceOf(outcome: Extract<Outcome, { status: 'fail' }>): Evidence[] {
+  return [outcome.evidence, ...(outcome.more ?? [])];
 }
 
 function bySubject(report: Report): [RuleResult[], RuleResult[]] {
@@ -106,8 +115,13 @@ function junit(report: Report, name: string): string {
     if (outcome.status === 'pass') return `${open}/>`;
     if (outcome.status === 'skip')
       return `${open}>\n      <skipped message="${xml(outcome.why)}"/>\n    </testcase>`;
-    const { request, expected, got, reproduce } = outcome.evidence;
-    return `${open}>\n      <failure message="${xml(`expected ${expected}`)}" type="${xml(id)}">${xml(`request:  ${request}\nexpected: ${expected}\ngot:      ${got}\nreproduce: ${reproduce}`)}</failure>\n    </testcase>`;
+    const text = evidenceOf(outcome)
+      .map(
+        ({ request, expected, got, reproduce }) =>
+          `request:  ${request}\nexpected: ${expected}\ngot:      ${got}\nreproduce: ${reproduce}`,
+      )
+      .join('\n\n');
+    return `${open}>\n      <failure message="${xml(`expected ${outcome.evidence.expected}`)}" type="${xml(id)}">${xml(text)}</failure>\n    </testcase>`;
   };
   const coverage = report.coverage;
   const gate: RuleResult[] =

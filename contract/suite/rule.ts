@@ -16,7 +16,11 @@ export type Outcome =
   | { status: 'pass'; checks: number }
   | {
       status: 'fail';
-      evidence: Evidence /** The rule itself threw: a bug, not a verdict. */;
+      /** The first broken promise. */
+      evidence: Evidence;
+      /** Further broken promises of the same rule, each about another operation or cause. */
+      more?: Evidence[];
+      /** The rule itself threw: a bug, not a verdict. */
       crashed?: true;
     }
   | { status: 'skip'; why: string };
@@ -29,7 +33,12 @@ export type RuleContext = {
   history: { name: string; doc: OpenApiDoc; validator: ContractValidator }[];
   /** Counts the checks a rule made, so a pass says how much it looked at. */
   checks: { count: number };
+  /** Broken promises kept by `part` while the rule goes on (at most EVIDENCE_PER_RULE). */
+  failures?: Evidence[];
 };
+
+/** How many pieces of evidence one rule reports: enough to fix several causes in one round. */
+export const EVIDENCE_PER_RULE = 5;
 
 /**
  * What a rule's verdict is about: the server at the base URL, or the contract documents of this
@@ -45,13 +54,39 @@ export type Rule = {
   run: (ctx: RuleContext) => Promise<void>;
 };
 
-/** The first broken promise a rule found: stops the rule and becomes its evidence. */
+/** A broken promise: stops the rule (or its `part`) and becomes its evidence. */
 export class Violation extends Error {
   readonly evidence: Evidence;
-  constructor(evidence: Evidence) {
+  /** Further evidence found before it (a rule that collects, as FUZZ does). */
+  readonly more: Evidence[];
+  constructor(evidence: Evidence, more: Evidence[] = []) {
     super(`${evidence.request}: expected ${evidence.expected}, got ${evidence.got}`);
     this.evidence = evidence;
+    this.more = more;
   }
+}
+
+/**
+ * Runs one independent part of a rule (an operation, a parameter, a case): a violation in it is
+ * kept as evidence and the rule goes on with its next part. The rule fails at its end when any
+ * part did. Parts that fail for the same reason as one already kept are counted, not repeated.
+ */
+export async function part(ctx: RuleContext, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (!(error instanceof Violation)) throw error;
+    const kept = (ctx.failures ??= []);
+    const { request, expected } = error.evidence;
+    const known = kept.some((e) => e.expected === expected && sameOperation(e.request, request));
+    if (!known && kept.length < EVIDENCE_PER_RULE) kept.push(error.evidence);
+  }
+}
+
+/** `GET /profiles/searching?…` and `GET /profiles/searching?…`: the same method and path. */
+function sameOperation(a: string, b: string): boolean {
+  const head = (s: string) => s.split(/[?\s]/, 2).join(' ');
+  return head(a) === head(b);
 }
 
 /** The rule cannot apply to this implementation or target; says why. */

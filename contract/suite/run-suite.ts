@@ -128,13 +128,22 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
   };
 }
 
+function failed(evidence: Evidence, more: Evidence[]): Outcome {
+  return more.length === 0 ? { status: 'fail', evidence } : { status: 'fail', evidence, more };
+}
+
 /** One rule run to its outcome: a violation fails it, a missing answer fails it, a throw is a crash. */
 export async function settle(rule: Rule, ctx: RuleContext): Promise<Outcome> {
   try {
     await rule.run(ctx);
+    const [first, ...more] = ctx.failures ?? [];
+    if (first !== undefined) return failed(first, more);
     return { status: 'pass', checks: ctx.checks.count };
   } catch (error) {
-    if (error instanceof Violation) return { status: 'fail', evidence: error.evidence };
+    if (error instanceof Violation) {
+      const [first, ...more] = [...(ctx.failures ?? []), error.evidence, ...error.more];
+      return failed(first as Evidence, more);
+    }
     if (error instanceof Skip) return { status: 'skip', why: error.message };
     if (error instanceof NoAnswer) {
       const evidence: Evidence = {
