@@ -82,6 +82,7 @@ const ALLOWED: Record<string, string[]> = {
 /** The only files of src/ that may use the conformance suite, and why. */
 const SUITE_USERS = new Set([
   'src/cli/commands/check.ts', // runs the suite
+  'src/cli/commands/check-options.ts', // check's help names the suite's default pace
   'src/api/run-check.ts', // runs the suite
   'src/cli/fixtures-dir.ts', // checks a user's fixtures with the suite's contract validator
   'src/check.ts', // the package's hrmock/check entry: runCheck and its types

@@ -1,4 +1,5 @@
 import type { Exchange } from './client.ts';
+import { answersByOperation, type Latency, latencyOf } from './latency.ts';
 import type { ContractOperation } from './operation-inputs.ts';
 
 /** What the run exercised of one operation of the contract. */
@@ -12,6 +13,8 @@ export type OperationCoverage = {
   parameters: string[];
   /** The documented parameters no request sent. */
   unsentParameters: string[];
+  /** How long its answers took (absent when none came). */
+  latency?: Latency;
 };
 
 export type Coverage = {
@@ -35,6 +38,8 @@ export type Coverage = {
   /** With `--min-coverage`: the threshold and whether the run met it. */
   min?: number;
   met?: boolean;
+  /** Under the threshold, why the run sent fewer requests than asked (the fuzz stopped early). */
+  cutShort?: string;
 };
 
 /** Statuses every operation documents that a request alone never brings from a conforming server. */
@@ -84,6 +89,7 @@ export function coverageOf(operations: ContractOperation[], exchanges: Exchange[
   let exercised = 0;
   let allPairs = 0;
   let exercisedOfAll = 0;
+  const answers = answersByOperation(operations, exchanges);
   const rows = operations.map((op): OperationCoverage => {
     const counts = statuses.get(op) ?? new Map<string, number>();
     const row: Record<string, number> = {};
@@ -105,6 +111,7 @@ export function coverageOf(operations: ContractOperation[], exchanges: Exchange[
       statuses: row,
       parameters: documented.filter((n) => names.has(n)),
       unsentParameters: documented.filter((n) => !names.has(n)),
+      ...(answers.has(op) ? { latency: latencyOf(answers.get(op) ?? []) } : {}),
     };
   });
   const notCounted = [...skip]
@@ -132,7 +139,12 @@ function bare(exchange: Exchange): boolean {
   return exchange.sent !== undefined && names.every((n) => n === 'content-type');
 }
 
-/** The threshold of `--min-coverage` applied. */
-export function gated(coverage: Coverage, min: number | undefined): Coverage {
-  return min === undefined ? coverage : { ...coverage, min, met: coverage.percent >= min };
+/**
+ * The threshold of `--min-coverage` applied. A run under it that stopped sending early says so
+ * (`cutShort`), so that a low coverage reads as what was not sent, not as what was not covered.
+ */
+export function gated(coverage: Coverage, min: number | undefined, cutShort?: string): Coverage {
+  if (min === undefined) return coverage;
+  const met = coverage.percent >= min;
+  return { ...coverage, min, met, ...(met || cutShort === undefined ? {} : { cutShort }) };
 }

@@ -64,7 +64,7 @@ export const SCORE_PROFILES: SuiteOperation = {
   post: true,
   scoring: true,
   params: (t) => ({
-    algorithm_key: t.profiles.algorithm_key,
+    ...scoringAlgorithm(t.profiles),
     board_key: t.profiles.board_key,
     job_key: t.profiles.job_key,
     source_keys: t.profiles.source_keys,
@@ -78,12 +78,26 @@ export const SCORE_JOBS: SuiteOperation = {
   post: true,
   scoring: true,
   params: (t) => ({
-    algorithm_key: t.jobs.algorithm_key,
+    ...scoringAlgorithm(t.jobs),
     source_key: t.jobs.source_key,
     profile_key: t.jobs.profile_key,
     board_keys: t.jobs.board_keys,
   }),
 };
+
+/** The scoring algorithm a target names: its own, none (`null`: the default), else grading's. */
+function scoringAlgorithm(side: { algorithm_key: string; scoring_algorithm_key?: string | null }): {
+  algorithm_key?: string;
+} {
+  if (side.scoring_algorithm_key === null) return {};
+  return { algorithm_key: side.scoring_algorithm_key ?? side.algorithm_key };
+}
+
+/** The suite's own description of the operation at a contract path (both grading spellings). */
+export function suiteOperationAt(path: string): SuiteOperation | undefined {
+  const canonical = path.replace(/^\/(profile|job)\/grading$/, '/$1s/grading');
+  return ALL_OPERATIONS.find((op) => op.path === canonical);
+}
 
 export const GRADING = [GRADE_PROFILES, GRADE_JOBS];
 

@@ -14,8 +14,10 @@ export function coverageLines(coverage: Coverage): string[] {
     const counted = new Set(coverage.notCounted.map((n) => n.status));
     const missing = entries.filter(([s, n]) => n === 0 && !counted.has(s)).map(([s]) => s);
     const total = op.parameters.length + op.unsentParameters.length;
+    const time =
+      op.latency === undefined ? '' : `; p50 ${op.latency.p50Ms} ms, p95 ${op.latency.p95Ms} ms`;
     lines.push(
-      `  ${op.operationId.padEnd(idWidth)}  ${op.method.padEnd(4)} ${op.path.padEnd(pathWidth)}  ${seen.join(' ') || 'not exercised'}${missing.length > 0 ? `; not seen ${missing.join(' ')}` : ''}; parameters ${op.parameters.length}/${total}`,
+      `  ${op.operationId.padEnd(idWidth)}  ${op.method.padEnd(4)} ${op.path.padEnd(pathWidth)}  ${seen.join(' ') || 'not exercised'}${missing.length > 0 ? `; not seen ${missing.join(' ')}` : ''}; parameters ${op.parameters.length}/${total}${time}`,
     );
   }
   for (const [where, statuses] of Object.entries(coverage.outside))
@@ -28,9 +30,14 @@ export function coverageLines(coverage: Coverage): string[] {
     lines.push(
       coverage.met
         ? `  pass  coverage ${coverage.percent}% meets --min-coverage ${coverage.min}`
-        : `  FAIL  coverage ${coverage.percent}% is under --min-coverage ${coverage.min}`,
+        : `  FAIL  coverage ${coverage.percent}% is under --min-coverage ${coverage.min}${shortBy(coverage)}`,
     );
   return lines;
+}
+
+/** What a failed coverage gate adds when the run sent fewer requests than asked. */
+export function shortBy(coverage: Coverage): string {
+  return coverage.cutShort === undefined ? '' : `; ${coverage.cutShort}`;
 }
 
 /** The coverage as JUnit properties: the percent, then one per operation. */
@@ -51,6 +58,11 @@ export function coverageProperties(coverage: Coverage): [string, string][] {
       `coverage.${op.operationId}`,
       `${op.method} ${op.path} statuses ${statuses}; parameters ${op.parameters.join(',') || '-'}; unsent ${op.unsentParameters.join(',') || '-'}`,
     ]);
+    if (op.latency !== undefined)
+      properties.push(
+        [`latency.${op.operationId}.p50`, `${op.latency.p50Ms} ms`],
+        [`latency.${op.operationId}.p95`, `${op.latency.p95Ms} ms`],
+      );
   }
   return properties;
 }

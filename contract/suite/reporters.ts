@@ -1,4 +1,4 @@
-import { coverageLines, coverageProperties } from './report-coverage.ts';
+import { coverageLines, coverageProperties, shortBy } from './report-coverage.ts';
 import type { Evidence, Outcome } from './rule.ts';
 import type { Report, RuleResult } from './run-suite.ts';
 
@@ -19,7 +19,9 @@ export function summary(report: Report): string {
   const total = report.results.length;
   const extras = [
     report.coverage === undefined ? '' : `; coverage ${report.coverage.percent}%`,
-    report.coverage?.met === false ? ` (under --min-coverage ${report.coverage.min})` : '',
+    report.coverage?.met === false
+      ? ` (under --min-coverage ${report.coverage.min}${shortBy(report.coverage)})`
+      : '',
     report.fuzz === undefined ? '' : `; fuzz seed ${report.fuzz.seed}`,
     report.rateLimited ? `; ${report.rateLimited} answers of 429 waited out` : '',
   ];
@@ -140,7 +142,7 @@ function junit(report: Report, name: string): string {
                   evidence: {
                     request: 'every request of the run',
                     expected: `coverage of at least ${coverage.min}%`,
-                    got: `${coverage.percent}% (${coverage.exercised} of ${coverage.counted} pairs)`,
+                    got: `${coverage.percent}% (${coverage.exercised} of ${coverage.counted} pairs)${shortBy(coverage)}`,
                     reproduce: report.rerun ?? 'npx hrmock check',
                   },
                 },

@@ -76,7 +76,8 @@ export async function part(ctx: RuleContext, run: () => Promise<void>): Promise<
     await run();
   } catch (error) {
     if (!(error instanceof Violation)) throw error;
-    const kept = (ctx.failures ??= []);
+    ctx.failures ??= [];
+    const kept = ctx.failures;
     const { request, expected } = error.evidence;
     const known = kept.some((e) => e.expected === expected && sameOperation(e.request, request));
     if (!known && kept.length < EVIDENCE_PER_RULE) kept.push(error.evidence);

@@ -13,6 +13,7 @@ import {
 } from './rule.ts';
 import { ENV } from './rules/env.ts';
 import { RULES } from './rules/index.ts';
+import { latencyRule } from './rules/latency.ts';
 import { PRISM } from './rules/prism.ts';
 import type { Target } from './target.ts';
 import { ContractValidator } from './validator.ts';
@@ -36,8 +37,11 @@ export type Report = {
   ms: number;
   /** What the run exercised of the contract's operations (absent when it could not run). */
   coverage?: Coverage;
-  /** With `--fuzz`: how many requests were asked for and the seed that replays them. */
-  fuzz?: { runs: number; seed: number };
+  /**
+   * With `--fuzz`: how many requests were asked for, the seed that replays them, how many were
+   * judged, and why the fuzz stopped before the last (the deadline, enough failures).
+   */
+  fuzz?: { runs: number; seed: number; judged?: number; stoppedEarly?: string };
   /** The command that runs this check again. */
   rerun?: string;
   /** Answers that were 429 and were waited out and sent again (never failures). */
@@ -59,6 +63,8 @@ export type SuiteOptions = {
   fuzz?: { runs: number; seed: number };
   /** The coverage percent under which the run fails (`--min-coverage`). */
   minCoverage?: number;
+  /** The p95 answer time over which an operation fails LATENCY (`--max-latency`). */
+  maxLatencyMs?: number;
   /** The command that runs the check again: the reproduce line of a failure with no request of its own. */
   rerun?: string;
 };
@@ -83,25 +89,31 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     history,
   };
   // Loaded only when asked for: fast-check stays out of every other command's start-up.
-  const fuzz =
+  const fuzzing =
     options.fuzz === undefined
-      ? []
-      : [(await import('./fuzz/fuzz-rule.ts')).fuzzRule(options.fuzz)];
-  const rules = [...RULES, ...(options.viaPrism ? [PRISM] : []), ...fuzz];
-  // ENV judges every answer the rules got, so it runs after them; FUZZ comes after everything.
+      ? undefined
+      : (await import('./fuzz/fuzz-rule.ts')).fuzzRule(options.fuzz);
+  const fuzz: Rule[] = fuzzing === undefined ? [] : [fuzzing];
+  const latency = options.maxLatencyMs === undefined ? [] : [latencyRule(options.maxLatencyMs)];
+  const rules = [...RULES, ...(options.viaPrism ? [PRISM] : []), ...fuzz, ...latency];
+  // ENV judges every answer the rules got, so it runs after them; FUZZ comes after them, and
+  // LATENCY, which times every answer, after everything.
   const runOrder = [
-    ...rules.filter((r) => r !== ENV && r !== PRISM && !fuzz.includes(r)),
+    ...rules.filter((r) => r !== ENV && r !== PRISM && !fuzz.includes(r) && !latency.includes(r)),
     ENV,
     ...(options.viaPrism ? [PRISM] : []),
     ...fuzz,
+    ...latency,
   ];
   const results = new Map<string, RuleResult>();
   for (const rule of runOrder) {
     const ctx: RuleContext = { ...base, checks: { count: 0 } };
     const ruleStarted = performance.now();
     const outcome = await settle(rule, ctx);
-    if (outcome.status === 'fail' && outcome.evidence.reproduce === undefined)
-      outcome.evidence.reproduce = options.rerun ?? 'npx hrmock check';
+    // Evidence with no request of its own is reproduced by running the check again.
+    if (outcome.status === 'fail')
+      for (const evidence of [outcome.evidence, ...(outcome.more ?? [])])
+        evidence.reproduce ??= options.rerun ?? 'npx hrmock check';
     results.set(rule.id, {
       id: rule.id,
       title: rule.title,
@@ -121,8 +133,8 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     failed: count('fail'),
     skipped: count('skip'),
     ms: performance.now() - started,
-    coverage: gated(coverage, options.minCoverage),
-    ...(options.fuzz === undefined ? {} : { fuzz: options.fuzz }),
+    coverage: gated(coverage, options.minCoverage, fuzzing?.progress.stoppedEarly),
+    ...(options.fuzz === undefined ? {} : { fuzz: { ...options.fuzz, ...fuzzing?.progress } }),
     rateLimited: options.client.rateLimited,
     ...(options.rerun === undefined ? {} : { rerun: options.rerun }),
   };

@@ -9,7 +9,10 @@ export type Target = {
   /** Header values as written in a target the user gave (`${VAR}` kept), for reproducers. */
   headerTemplates?: Record<string, string>;
   profiles: {
+    /** The grading algorithm (and the scoring one unless `scoring_algorithm_key` is given). */
     algorithm_key: string;
+    /** The scoring algorithm; `null`: scoring is sent without one (the deployment's default). */
+    scoring_algorithm_key?: string | null;
     source_keys: string[];
     board_key: string;
     job_key: string;
@@ -19,6 +22,7 @@ export type Target = {
   };
   jobs: {
     algorithm_key: string;
+    scoring_algorithm_key?: string | null;
     board_keys: string[];
     source_key: string;
     profile_key: string;
@@ -108,6 +112,8 @@ export function parseTarget(json: unknown, env: NodeJS.ProcessEnv | null, source
       : spellings.includes(value as P)
         ? (value as P)
         : fail(`${where} must be ${spellings.join(' or ')}, got ${JSON.stringify(value)}`);
+  const scoringKey = (value: unknown, where: string) =>
+    value === undefined ? {} : { scoring_algorithm_key: value === null ? null : str(value, where) };
   const list = (value: unknown, where: string) =>
     Array.isArray(value) && value.length >= 2
       ? value
@@ -133,6 +139,7 @@ export function parseTarget(json: unknown, env: NodeJS.ProcessEnv | null, source
     headerTemplates,
     profiles: {
       algorithm_key: str(p.algorithm_key, 'profiles.algorithm_key'),
+      ...scoringKey(p.scoring_algorithm_key, 'profiles.scoring_algorithm_key'),
       source_keys: keys(p.source_keys, 'profiles.source_keys'),
       board_key: key(p.board_key, 'profiles.board_key'),
       job_key: key(p.job_key, 'profiles.job_key'),
@@ -147,6 +154,7 @@ export function parseTarget(json: unknown, env: NodeJS.ProcessEnv | null, source
     },
     jobs: {
       algorithm_key: str(j.algorithm_key, 'jobs.algorithm_key'),
+      ...scoringKey(j.scoring_algorithm_key, 'jobs.scoring_algorithm_key'),
       board_keys: keys(j.board_keys, 'jobs.board_keys'),
       source_key: key(j.source_key, 'jobs.source_key'),
       profile_key: key(j.profile_key, 'jobs.profile_key'),

@@ -1,23 +1,34 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { deref, isObject, type OpenApiDoc } from './openapi.ts';
+import { deref, isObject, type OpenApiDoc, pointer } from './openapi.ts';
 
 export type Validation = { ok: true } | { ok: false; errors: string[] };
 
 const DOC_ID = 'urn:hrmock:contract';
 
+/** A union's branch validated alone: Ajv's errors as they were, and as reported. */
+type Tried = { raw: ErrorObject[]; reduced: ErrorObject[] };
+
 /**
  * Validates JSON bodies against the schemas an OpenAPI 3.1 document gives an operation.
- * One compiled validator per (path, method, status), built on first use.
+ * One compiled validator per (path, method, status), built on first use. A failed anyOf/oneOf
+ * reports the errors of its closest branch only (`#closest`), not those of every branch.
  */
 export class ContractValidator {
   readonly #doc: OpenApiDoc;
   readonly #ajv: Ajv2020;
   readonly #cache = new Map<string, ValidateFunction | null>();
+  readonly #branches = new WeakMap<object, ValidateFunction>();
 
   constructor(doc: OpenApiDoc) {
     this.#doc = doc;
-    this.#ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    // verbose: a union's error carries its branches, the schema around it and the data.
+    this.#ajv = new Ajv2020({
+      strict: false,
+      allErrors: true,
+      validateFormats: true,
+      verbose: true,
+    });
     addFormats.default(this.#ajv);
     this.#ajv.addSchema({ ...doc, $id: DOC_ID });
   }
@@ -36,7 +47,7 @@ export class ContractValidator {
         errors: [`${method.toUpperCase()} ${path} does not document status ${status}`],
       };
     }
-    return run(validate, body);
+    return this.#run(validate, body);
   }
 
   /** Validates a body against a named component schema (`#/components/schemas/NAME`). */
@@ -47,7 +58,7 @@ export class ContractValidator {
       validate = this.#ajv.compile({ $ref: `${DOC_ID}#/components/schemas/${name}` });
       this.#cache.set(key, validate);
     }
-    return run(validate as ValidateFunction, value);
+    return this.#run(validate as ValidateFunction, value);
   }
 
   /** Validates a value against a schema found at a JSON pointer of the document. */
@@ -58,7 +69,7 @@ export class ContractValidator {
       validate = this.#ajv.compile({ $ref: `${DOC_ID}${jsonPointer}` });
       this.#cache.set(key, validate);
     }
-    return run(validate as ValidateFunction, value);
+    return this.#run(validate as ValidateFunction, value);
   }
 
   #compileResponse(path: string, method: string, status: number): ValidateFunction | null {
@@ -77,6 +88,166 @@ export class ContractValidator {
     if (schema === undefined) return null;
     return this.#ajv.compile(withRefsInto(schema) as object);
   }
+
+  #run(validate: ValidateFunction, value: unknown): Validation {
+    if (validate(value)) return { ok: true };
+    return { ok: false, errors: this.#closest(validate.errors ?? []).map(describe) };
+  }
+
+  /**
+   * Ajv's errors with each failed anyOf/oneOf replaced by the errors of its closest branch
+   * (`closestBranch`), so the first error names the fix. A oneOf that more than one branch
+   * matched keeps its own error: the ambiguity is the fault.
+   */
+  #closest(errors: ErrorObject[]): ErrorObject[] {
+    const out = [...errors];
+    // Backwards: a union's branch errors come just before it, nested unions' before theirs.
+    for (let k = out.length - 1; k >= 0; k--) {
+      const union = out[k] as ErrorObject;
+      if (!isUnion(union)) continue;
+      const tried = this.#tryBranches(union);
+      if (tried === undefined) continue;
+      const at = withoutBranchErrors(out, k, tried);
+      const best =
+        union.params.passingSchemas == null ? closestBranch(this.#doc, union, tried) : -1;
+      out.splice(at, 1, ...(best < 0 ? [union] : (tried[best] as Tried).reduced));
+      k = at;
+    }
+    return out;
+  }
+
+  /** Each branch of a failed union validated alone against its data; undefined if one cannot be. */
+  #tryBranches(union: ErrorObject): Tried[] | undefined {
+    try {
+      return (union.schema as unknown[]).map((branch) => {
+        const validate = this.#branch(branch);
+        validate(union.data);
+        const raw = (validate.errors ?? []).map((e) => ({
+          ...e,
+          instancePath: `${union.instancePath}${e.instancePath}`,
+        }));
+        return { raw, reduced: this.#closest(raw) };
+      });
+    } catch {
+      return undefined;
+    }
+  }
+
+  #branch(branch: unknown): ValidateFunction {
+    if (!isObject(branch)) return this.#ajv.compile(branch as boolean);
+    let validate = this.#branches.get(branch);
+    if (validate === undefined) {
+      validate = this.#ajv.compile(withRefsInto(branch) as object);
+      this.#branches.set(branch, validate);
+    }
+    return validate;
+  }
+}
+
+function isUnion(error: ErrorObject): boolean {
+  return (error.keyword === 'anyOf' || error.keyword === 'oneOf') && Array.isArray(error.schema);
+}
+
+/** An error as far as its description goes (its schemaPath differs inside a `$ref`). */
+function signature(e: ErrorObject): string {
+  return `${e.instancePath}\u0000${e.keyword}\u0000${e.message}\u0000${JSON.stringify(e.params)}`;
+}
+
+/** Removes the branch errors found before the union at `k`; the union's new index. */
+function withoutBranchErrors(out: ErrorObject[], k: number, tried: Tried[]): number {
+  const pending = new Map<string, number>();
+  for (const e of tried.flatMap((t) => t.raw))
+    pending.set(signature(e), (pending.get(signature(e)) ?? 0) + 1);
+  let at = k;
+  for (let j = k - 1; j >= 0 && pending.size > 0; j--) {
+    const key = signature(out[j] as ErrorObject);
+    const left = pending.get(key);
+    if (left === undefined) continue;
+    if (left === 1) pending.delete(key);
+    else pending.set(key, left - 1);
+    out.splice(j, 1);
+    at--;
+  }
+  return at;
+}
+
+/**
+ * The branch of a failed union that came closest: the one a discriminator names (OpenAPI's
+ * `discriminator`, or a `const`/`enum` property the data matches), among the branches whose
+ * type the data has, the fewest errors, then the deepest, then the first.
+ */
+function closestBranch(doc: OpenApiDoc, union: ErrorObject, tried: Tried[]): number {
+  let candidates = tried.map((_, i) => i);
+  const tagged = taggedBranches(doc, union.parentSchema, union.schema as unknown[], union.data);
+  if (tagged.length > 0) candidates = tagged;
+  const typed = candidates.filter(
+    (i) =>
+      !tried[i]?.raw.some((e) => e.keyword === 'type' && e.instancePath === union.instancePath),
+  );
+  if (typed.length > 0) candidates = typed;
+  const depth = (t: Tried) =>
+    Math.max(0, ...t.reduced.map((e) => e.instancePath.split('/').length - 1));
+  return candidates.reduce((best, i) => {
+    const a = tried[i] as Tried;
+    const b = tried[best] as Tried;
+    if (a.reduced.length !== b.reduced.length)
+      return a.reduced.length < b.reduced.length ? i : best;
+    return depth(a) > depth(b) ? i : best;
+  });
+}
+
+/** The branches the data's tag picks: by `discriminator`, else by a `const`/`enum` property. */
+function taggedBranches(
+  doc: OpenApiDoc,
+  parent: unknown,
+  branches: unknown[],
+  data: unknown,
+): number[] {
+  if (!isObject(data)) return [];
+  const discriminator = isObject(parent) ? parent.discriminator : undefined;
+  if (isObject(discriminator) && typeof discriminator.propertyName === 'string') {
+    const value = data[discriminator.propertyName];
+    const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
+    const named = typeof value === 'string' ? (mapping[value] ?? value) : undefined;
+    const target =
+      typeof named === 'string' && !named.includes('#') ? `#/components/schemas/${named}` : named;
+    const byRef = branches.findIndex((b) => isObject(b) && local(b.$ref) === target);
+    if (byRef >= 0) return [byRef];
+  }
+  return branches.flatMap((branch, i) => (tagMatches(doc, branch, data) ? [i] : []));
+}
+
+/** Whether a property of the branch with a `const` or `enum` holds the data's value. */
+function tagMatches(doc: OpenApiDoc, branch: unknown, data: Record<string, unknown>): boolean {
+  const schema = resolved(doc, branch);
+  if (!isObject(schema)) return false;
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])];
+  return parts.some((part) => {
+    const properties = resolved(doc, part);
+    if (!isObject(properties) || !isObject(properties.properties)) return false;
+    return Object.entries(properties.properties).some(([name, raw]) => {
+      const property = resolved(doc, raw);
+      if (!isObject(property) || !(name in data)) return false;
+      if ('const' in property) return property.const === data[name];
+      return Array.isArray(property.enum) && property.enum.includes(data[name]);
+    });
+  });
+}
+
+/** A `$ref` of the document, written as the document writes it (`#/...`). */
+function local(ref: unknown): unknown {
+  return typeof ref === 'string' && ref.startsWith(DOC_ID) ? ref.slice(DOC_ID.length) : ref;
+}
+
+/** Follows `$ref`s, whether local or into the registered document; undefined if one leads out. */
+function resolved(doc: OpenApiDoc, schema: unknown): unknown {
+  let current = schema;
+  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
+    const ref = local(current.$ref) as string;
+    if (hops === 32 || !ref.startsWith('#/')) return undefined;
+    current = pointer(doc, ref);
+  }
+  return current;
 }
 
 /** Rewrites local `#/...` refs so they resolve inside the registered document. */
@@ -91,11 +262,6 @@ function withRefsInto(schema: unknown): unknown {
         : withRefsInto(value);
   }
   return out;
-}
-
-function run(validate: ValidateFunction, value: unknown): Validation {
-  if (validate(value)) return { ok: true };
-  return { ok: false, errors: (validate.errors ?? []).map(describe) };
 }
 
 function describe(error: ErrorObject): string {

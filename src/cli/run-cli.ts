@@ -1,4 +1,5 @@
-import { CannotRun, CHECK_HELP, checkCommand } from './commands/check.ts';
+import { CannotRun, checkCommand } from './commands/check.ts';
+import { CHECK_HELP } from './commands/check-options.ts';
 import { FIXTURES_HELP, fixturesCommand, TARGET_HELP, targetCommand } from './commands/fixtures.ts';
 import { PROXY_HELP, proxyCommand } from './commands/proxy.ts';
 import { SERVE_HELP, serveCommand } from './commands/serve.ts';

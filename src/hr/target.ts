@@ -8,6 +8,8 @@ import { gradingPathOf } from './routes.ts';
 export type Target = {
   profiles: {
     algorithm_key: string;
+    /** Absent: the mock scores with any algorithm key, `algorithm_key` included. */
+    scoring_algorithm_key?: string | null;
     source_keys: string[];
     board_key: string;
     job_key: string;
@@ -16,6 +18,7 @@ export type Target = {
   };
   jobs: {
     algorithm_key: string;
+    scoring_algorithm_key?: string | null;
     board_keys: string[];
     source_key: string;
     profile_key: string;

@@ -28,6 +28,7 @@ export function documentedStatuses(method: string, path: string): number[] | und
 export function allowedMethods(path: string): string {
   const item = contractDoc().paths[apiPath(path)] ?? {};
   return Object.keys(item)
+    .filter((m) => !m.startsWith('x-'))
     .map((m) => m.toUpperCase())
     .join(', ');
 }

@@ -92,8 +92,8 @@ export function docsSpec(contract: Json, target: Target | null): Json {
     return found === undefined ? value : resolve(structuredClone(found));
   };
   for (const [path, item] of Object.entries(doc.paths)) {
-    for (const operation of Object.values(item)) {
-      if (typeof operation !== 'object' || operation === null) continue;
+    for (const [method, operation] of Object.entries(item)) {
+      if (method.startsWith('x-') || typeof operation !== 'object' || operation === null) continue;
       const values = target === null ? {} : prefilled(path, target);
       const list = (operation.parameters as Json[] | undefined) ?? [];
       operation.parameters = list.map((p) => asTextField(resolve(p), values, resolve));

@@ -51,6 +51,24 @@ describe('coverage', () => {
     expect(search.unsentParameters).not.toContain('source_keys');
   });
 
+  it('exercises all twelve operations with a 2xx and sends at least 80% of the parameters of each', () => {
+    for (const op of report.coverage.operations) {
+      const total = op.parameters.length + op.unsentParameters.length;
+      expect(op.statuses['200'], op.operationId).toBeGreaterThan(0);
+      expect(op.parameters.length / total, op.operationId).toBeGreaterThanOrEqual(0.8);
+    }
+  });
+
+  it('gives p50 and p95 per operation in every reporter', async () => {
+    const row = report.coverage.operations[0];
+    expect(row.latency.count).toBeGreaterThan(0);
+    expect(row.latency.p95Ms).toBeGreaterThanOrEqual(row.latency.p50Ms);
+    const pretty = await checkCli(['--base-url', mock.url]);
+    expect(pretty.out).toMatch(/gradeProfiles .*; p50 [\d.]+ ms, p95 [\d.]+ ms$/m);
+    const junit = await checkCli(['--base-url', mock.url, '--reporter', 'junit']);
+    expect(junit.out).toMatch(/<property name="latency\.gradeProfiles\.p95" value="[\d.]+ ms"\/>/);
+  });
+
   it('gives the percent of the counted operation x status pairs, leaving out what no request brings', () => {
     const { percent, exercised, counted, notCounted } = report.coverage;
     expect(percent).toBe(Math.floor((1000 * exercised) / counted) / 10);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULES } from '../../contract/suite/run-suite.ts';
 import type { RunningServer } from '../../src/node/server.ts';
 import type { Fetch } from '../mutants/mutants.ts';
 import { checkCli, replay, serveMock } from '../support/check-cli.ts';
 
 const NON_ASCII = /[^\p{ASCII}]/u;
 
-/** A 500 on any non-ASCII character in a parameter (query or body): no rule sends one. */
+/** A 500 on any non-ASCII character in a parameter (query or body): ODD-TEXT sends some, FUZZ too. */
 const crashesOnNonAscii =
   (fetch: Fetch): Fetch =>
   async (request) => {
@@ -117,7 +118,7 @@ describe('--fuzz N --seed S', () => {
       status: 'pass',
     });
     expect(code).toBe(0);
-    expect(report.fuzz).toEqual({ runs: 300, seed: 11 });
+    expect(report.fuzz).toEqual({ runs: 300, seed: 11, judged: 300 });
     for (const op of report.coverage.operations) {
       const statuses = Object.entries(op.statuses)
         .filter(([, n]) => (n as number) > 0)
@@ -134,11 +135,11 @@ describe('--fuzz N --seed S', () => {
     process.stdout.write(`mock with --fuzz 300: coverage ${report.coverage.percent}%\n`);
   }, 120_000);
 
-  it('catches a server that crashes on non-ASCII characters, which every rule misses, with a shrunk reproducer', async () => {
+  it('catches a server that crashes on non-ASCII characters, in ODD-TEXT and in FUZZ with a shrunk reproducer', async () => {
     const server = await serve(crashesOnNonAscii);
     const rulesOnly = await checkCli(['--base-url', server.url]);
-    expect(rulesOnly.out).toMatch(/14 rules: 14 passed, 0 failed/);
-    expect(rulesOnly.code).toBe(0);
+    expect(rulesOnly.out).toMatch(/^ {2}FAIL {2}ODD-TEXT /m);
+    expect(rulesOnly.code).toBe(1);
     const started = performance.now();
     const { code, out } = await checkCli([
       '--base-url',
@@ -173,7 +174,7 @@ describe('--fuzz N --seed S', () => {
     expect([...(texts[0] as string)].filter((ch) => NON_ASCII.test(ch))).toHaveLength(1);
   }, 120_000);
 
-  it('fails on a 4xx out of the error envelope', async () => {
+  it('fails on a 4xx out of the error envelope, in ROUTES and ENV and in FUZZ', async () => {
     const server = await serve(patchAnswersText);
     const { code, out } = await checkCli([
       '--base-url',
@@ -190,7 +191,7 @@ describe('--fuzz N --seed S', () => {
       JSON.parse(out)
         .results.filter((r: Result) => r.outcome.status === 'fail')
         .map((r: Result) => r.id),
-    ).toEqual(['FUZZ']);
+    ).toEqual(['ENV', 'ROUTES', 'FUZZ']);
     const { evidence } = fuzzResult(out).outcome;
     expect(evidence.expected).toMatch(/Content-Type application\/json|a JSON body/);
     expect(evidence.reproduce).toMatch(/^curl .* -X PATCH /);
@@ -234,7 +235,9 @@ describe('--fuzz N --seed S', () => {
       /^ {2}pass {2}FUZZ +20 requests generated from the contract \(seed 9\)/m,
     );
     expect(pretty.out).toMatch(
-      /15 rules: 15 passed, 0 failed, 0 skipped in [\d.]+ s; coverage [\d.]+%; fuzz seed 9/,
+      new RegExp(
+        `${RULES.length + 1} rules: ${RULES.length + 1} passed, 0 failed, 0 skipped in [\\d.]+ s; coverage [\\d.]+%; fuzz seed 9`,
+      ),
     );
     const junit = await checkCli([
       '--base-url',

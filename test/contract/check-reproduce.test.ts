@@ -25,7 +25,10 @@ const postWithLimitFails =
 
 type Failure = {
   id: string;
-  outcome: { evidence: { request: string; got: string; reproduce: string } };
+  outcome: {
+    evidence: { request: string; got: string; reproduce: string };
+    more?: { reproduce: string }[];
+  };
 };
 
 function failures(out: string): Failure[] {
@@ -100,13 +103,16 @@ describe('a failure reproducer', () => {
 
   it('carries a reproduce line for every failure, in every reporter', async () => {
     const json = await checkCli(['--base-url', mutant.url, '--reporter', 'json']);
-    for (const failure of failures(json.out))
-      expect(failure.outcome.evidence.reproduce).toMatch(/^curl |^npx hrmock check/);
+    const evidence = failures(json.out).flatMap((f) => [
+      f.outcome.evidence,
+      ...(f.outcome.more ?? []),
+    ]);
+    for (const item of evidence) expect(item.reproduce).toMatch(/^curl |^npx hrmock check/);
     const pretty = await checkCli(['--base-url', mutant.url]);
     const fails = pretty.out.match(/^ {2}FAIL /gm) ?? [];
     const lines = pretty.out.match(/^ {8}reproduce: curl /gm) ?? [];
     expect(fails.length).toBeGreaterThan(0);
-    expect(lines.length).toBe(fails.length);
+    expect(lines.length).toBe(evidence.length);
     const junit = await checkCli(['--base-url', mutant.url, '--reporter', 'junit']);
     const inFailures = junit.out.match(/<failure [^>]*>[^<]*reproduce: curl /g) ?? [];
     expect(inFailures.length).toBe(fails.length);

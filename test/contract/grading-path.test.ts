@@ -73,8 +73,12 @@ describe("the target's grading_path", () => {
     expect(failed).toEqual(expect.arrayContaining(['GRD-DEFAULT', 'GRD-FULL', 'GRD-ALIGN']));
   });
 
-  it('passes on the same server with the plural spelling', async () => {
-    expect(await failedRules(pluralOnly.url, mockTarget)).toEqual([]);
+  it('grades through the plural spelling, and still fails the server for the missing singular one', async () => {
+    const failed = await failedRules(pluralOnly.url, mockTarget);
+    expect(failed).not.toEqual(expect.arrayContaining(['GRD-DEFAULT']));
+    expect(failed.filter((id) => id.startsWith('GRD-'))).toEqual([]);
+    // The contract documents /profile/grading and /job/grading: every documented path answers.
+    expect(failed).toContain('ROUTES');
   });
 
   it('is read from a target file by hrmock check', async () => {

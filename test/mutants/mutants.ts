@@ -1,3 +1,4 @@
+import { CONTRACT_MUTANTS } from './contract-mutants.ts';
 import { GRADING_MUTANTS } from './grading-mutants.ts';
 import { LIST_MUTANTS } from './list-mutants.ts';
 import {
@@ -282,6 +283,7 @@ export const MUTANTS: Mutant[] = [
   ...LIST_MUTANTS,
   ...BAD_INPUT_MUTANTS,
   ...DOCUMENT_MUTANTS,
+  ...CONTRACT_MUTANTS,
 ];
 
 /**
@@ -303,17 +305,11 @@ export const WITHOUT_ERRORS_LIST = (fetch: Fetch): Fetch =>
 export const CONFORMING: { name: string; wrap: (fetch: Fetch) => Fetch }[] = [
   { name: 'leaves the optional errors list out of its 400s', wrap: WITHOUT_ERRORS_LIST },
   {
-    name: 'answers 404, not 405, to a method it does not serve',
-    wrap: (fetch) => async (request) =>
-      request.method === 'DELETE'
-        ? json(404, { code: 404, message: 'No such operation.' })
-        : fetch(request),
-  },
-  {
     name: 'ranks first an item scored exactly [0, 1]',
     wrap: editAnswer(
       (url) =>
-        url.searchParams.get('sort_by') === 'scoring' && url.searchParams.get('order_by') !== 'asc',
+        ['scoring', 'score_predictive'].includes(url.searchParams.get('sort_by') ?? '') &&
+        url.searchParams.get('order_by') !== 'asc',
       (body) => {
         if (body.data?.predictions?.length > 0) body.data.predictions[0] = [0, 1];
       },

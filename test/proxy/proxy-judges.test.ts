@@ -92,6 +92,16 @@ const NOT_LIVE: Record<string, string> = {
   'the contract lets Label.stage answer "maybe"':
     'a fault of the contract documents, not of traffic',
   'the contract makes page required': 'a fault of the contract documents, not of traffic',
+  'pages /jobs/searching by 20 when no limit is sent':
+    'a default is judged by comparing the answers with and without it, which check’s DEFAULTS asks for',
+  'answers 404, not 405, to a method it does not serve':
+    'which status a wrong method gets is judged by check’s ROUTES, which sends every one',
+  'accepts created_at_min after created_at_max and filters by neither':
+    'a request the contract refuses is check’s CROSS-PARAM to send; live traffic rarely has one',
+  'accepts tags_included and ignores it':
+    'whether a filter filters needs the item it was taken from, which check’s FILTERS picks',
+  'answers 500 to a query value with a character outside ASCII':
+    'only a request with such text shows it: check’s ODD-TEXT sends some, the traffic here none (a live 500 is NO-5XX’s)',
 };
 
 const data = buildFixtures({ profiles: 400, jobs: 120 });

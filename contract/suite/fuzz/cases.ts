@@ -2,8 +2,11 @@ import fc from 'fast-check';
 import type { Outgoing } from '../client.ts';
 import { deref, isObject, type OpenApiDoc } from '../openapi.ts';
 import type { ContractOperation, Input } from '../operation-inputs.ts';
-import { ALL_OPERATIONS, type SuiteOperation } from '../operations.ts';
+import { suiteOperationAt } from '../operations.ts';
 import type { Target } from '../target.ts';
+
+export { suiteOperationAt };
+
 import { type Hostile, hostileFor } from './hostile.ts';
 import { type KnownKeys, valuesOf } from './schema-values.ts';
 
@@ -15,17 +18,6 @@ export type FuzzCase = {
   params: [string, unknown][];
   hostile?: Hostile;
 };
-
-const SINGULAR: Record<string, string> = {
-  '/profile/grading': '/profiles/grading',
-  '/job/grading': '/jobs/grading',
-};
-
-/** The suite's own description of an operation at a contract path (both grading spellings). */
-export function suiteOperationAt(path: string): SuiteOperation | undefined {
-  const canonical = SINGULAR[path] ?? path;
-  return ALL_OPERATIONS.find((op) => op.path === canonical);
-}
 
 /** Keys of the target by the parameter names that take them. */
 export function knownKeys(t: Target): KnownKeys {

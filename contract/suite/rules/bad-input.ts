@@ -1,6 +1,6 @@
 import type { Exchange } from '../client.ts';
 import { GRADE_PROFILES, pathOf, SCORE_JOBS, SEARCH_JOBS, SEARCH_PROFILES } from '../operations.ts';
-import { expectThat, type Rule, type RuleContext, shown } from '../rule.ts';
+import { expectThat, part, type Rule, type RuleContext, shown } from '../rule.ts';
 
 /**
  * A 4xx in the error envelope. The contract makes `errors` optional and promises, when it is
@@ -82,6 +82,7 @@ export const BAD_INPUT: Rule = {
         undefined,
       ],
     ];
-    for (const [send, param] of cases) expectRejected(ctx, await send(), param);
+    for (const [send, param] of cases)
+      await part(ctx, async () => expectRejected(ctx, await send(), param));
   },
 };

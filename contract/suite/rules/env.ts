@@ -1,6 +1,6 @@
 import type { Exchange } from '../client.ts';
 import { LISTS, pathOf } from '../operations.ts';
-import { expectThat, type Rule, type RuleContext, shown } from '../rule.ts';
+import { expectThat, part, type Rule, type RuleContext, shown } from '../rule.ts';
 
 const OPERATION_PATH = /\/(profiles|jobs)\/(grading|searching|scoring)$|\/(profile|job)\/grading$/;
 
@@ -75,6 +75,7 @@ export const ENV: Rule = {
         () => wrongMethod.headers.get('allow') ?? 'none',
       );
     }
-    for (const exchange of ctx.client.exchanges) checkEnvelope(ctx, exchange);
+    for (const exchange of ctx.client.exchanges)
+      await part(ctx, async () => checkEnvelope(ctx, exchange));
   },
 };

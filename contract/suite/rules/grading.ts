@@ -1,6 +1,6 @@
 import type { Exchange } from '../client.ts';
 import { fullFlag, GRADING, MINIMAL_FIELDS, pathOf, requestedKeys } from '../operations.ts';
-import { expectOk, expectThat, type Rule, type RuleContext, shown } from '../rule.ts';
+import { expectOk, expectThat, part, type Rule, type RuleContext, shown } from '../rule.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -72,24 +72,25 @@ export const GRD_DEFAULT: Rule = {
   id: 'GRD-DEFAULT',
   title: 'grading without return_profile/return_job equals =false and gives minimal items',
   async run(ctx) {
-    for (const op of GRADING) {
-      const params = op.params(ctx.target);
-      const absent = await ctx.client.get(pathOf(op, ctx.target), params);
-      const off = await ctx.client.get(pathOf(op, ctx.target), {
-        ...params,
-        [fullFlag(op)]: 'false',
+    for (const op of GRADING)
+      await part(ctx, async () => {
+        const params = op.params(ctx.target);
+        const absent = await ctx.client.get(pathOf(op, ctx.target), params);
+        const off = await ctx.client.get(pathOf(op, ctx.target), {
+          ...params,
+          [fullFlag(op)]: 'false',
+        });
+        const absentData = expectOk(ctx, absent);
+        const offData = expectOk(ctx, off);
+        expectThat(
+          ctx,
+          same(absentData, offData),
+          absent,
+          `the same data as with ${fullFlag(op)}=false (${shown(offData, 120)})`,
+          () => absentData,
+        );
+        checkMinimalItems(ctx, absent, op.list, absentData[op.list] ?? []);
       });
-      const absentData = expectOk(ctx, absent);
-      const offData = expectOk(ctx, off);
-      expectThat(
-        ctx,
-        same(absentData, offData),
-        absent,
-        `the same data as with ${fullFlag(op)}=false (${shown(offData, 120)})`,
-        () => absentData,
-      );
-      checkMinimalItems(ctx, absent, op.list, absentData[op.list] ?? []);
-    }
   },
 };
 
@@ -98,63 +99,64 @@ export const GRD_FULL: Rule = {
   title:
     'grading with =true gives full items, same count and order, agreeing with their minimal twins',
   async run(ctx) {
-    for (const op of GRADING) {
-      const params = op.params(ctx.target);
-      const minimal = expectOk(ctx, await ctx.client.get(pathOf(op, ctx.target), params));
-      const fullExchange = await ctx.client.get(pathOf(op, ctx.target), {
-        ...params,
-        [fullFlag(op)]: 'true',
-      });
-      const full = expectOk(ctx, fullExchange);
-      const minimalItems: any[] = minimal[op.list] ?? [];
-      const fullItems: any[] = full[op.list] ?? [];
-      expectThat(
-        ctx,
-        fullItems.length === minimalItems.length,
-        fullExchange,
-        `${minimalItems.length} ${op.list}, as without ${fullFlag(op)}`,
-        () => `${fullItems.length}`,
-      );
-      const schema = op.list === 'profiles' ? 'Profile' : 'Job';
-      fullItems.forEach((item, i) => {
-        const twin = minimalItems[i];
+    for (const op of GRADING)
+      await part(ctx, async () => {
+        const params = op.params(ctx.target);
+        const minimal = expectOk(ctx, await ctx.client.get(pathOf(op, ctx.target), params));
+        const fullExchange = await ctx.client.get(pathOf(op, ctx.target), {
+          ...params,
+          [fullFlag(op)]: 'true',
+        });
+        const full = expectOk(ctx, fullExchange);
+        const minimalItems: any[] = minimal[op.list] ?? [];
+        const fullItems: any[] = full[op.list] ?? [];
         expectThat(
           ctx,
-          (item === null) === (twin === null),
+          fullItems.length === minimalItems.length,
           fullExchange,
-          `item ${i} null exactly when its minimal twin is`,
-          () => shown(item, 80),
+          `${minimalItems.length} ${op.list}, as without ${fullFlag(op)}`,
+          () => `${fullItems.length}`,
         );
-        if (item === null) return;
-        const verdict = ctx.validator.validateSchema(schema, item);
-        expectThat(ctx, verdict.ok, fullExchange, `item ${i} a full ${schema}`, () =>
-          verdict.ok ? '' : verdict.errors.slice(0, 3).join('; '),
-        );
-        for (const field of MINIMAL_FIELDS[op.list]) {
+        const schema = op.list === 'profiles' ? 'Profile' : 'Job';
+        fullItems.forEach((item, i) => {
+          const twin = minimalItems[i];
           expectThat(
             ctx,
-            same(item[field], twin[field]),
+            (item === null) === (twin === null),
             fullExchange,
-            `item ${i}.${field} = ${shown(twin[field])} as in the minimal answer`,
-            () => item[field],
+            `item ${i} null exactly when its minimal twin is`,
+            () => shown(item, 80),
           );
-        }
+          if (item === null) return;
+          const verdict = ctx.validator.validateSchema(schema, item);
+          expectThat(ctx, verdict.ok, fullExchange, `item ${i} a full ${schema}`, () =>
+            verdict.ok ? '' : verdict.errors.slice(0, 3).join('; '),
+          );
+          for (const field of MINIMAL_FIELDS[op.list]) {
+            expectThat(
+              ctx,
+              same(item[field], twin[field]),
+              fullExchange,
+              `item ${i}.${field} = ${shown(twin[field])} as in the minimal answer`,
+              () => item[field],
+            );
+          }
+        });
+        expectThat(
+          ctx,
+          same(full.scores, minimal.scores),
+          fullExchange,
+          `scores unchanged by ${fullFlag(op)}`,
+          () => full.scores,
+        );
+        expectThat(
+          ctx,
+          same(full.errors, minimal.errors),
+          fullExchange,
+          `errors unchanged by ${fullFlag(op)}`,
+          () => full.errors,
+        );
       });
-      expectThat(
-        ctx,
-        same(full.scores, minimal.scores),
-        fullExchange,
-        `scores unchanged by ${fullFlag(op)}`,
-        () => full.scores,
-      );
-      expectThat(
-        ctx,
-        same(full.errors, minimal.errors),
-        fullExchange,
-        `errors unchanged by ${fullFlag(op)}`,
-        () => full.errors,
-      );
-    }
   },
 };
 
@@ -162,19 +164,22 @@ export const GRD_ALIGN: Rule = {
   id: 'GRD-ALIGN',
   title: 'grading answers one item, score and error per requested item, in request order',
   async run(ctx) {
-    for (const op of GRADING) {
-      const wanted = requestedKeys(op, ctx.target);
-      for (const variant of [wanted, [...wanted].reverse()]) {
-        const params = op.params(ctx.target);
-        const idsName = op.list === 'profiles' ? 'profile_ids' : 'job_ids';
-        const ids = params[idsName] as { profile_key?: string; job_key?: string }[];
-        const ordered = variant.map((key) => ids.find((i) => (i.profile_key ?? i.job_key) === key));
-        const exchange = await ctx.client.get(pathOf(op, ctx.target), {
-          ...params,
-          [idsName]: ordered,
-        });
-        checkAligned(ctx, exchange, op.list, expectOk(ctx, exchange), variant);
-      }
-    }
+    for (const op of GRADING)
+      await part(ctx, async () => {
+        const wanted = requestedKeys(op, ctx.target);
+        for (const variant of [wanted, [...wanted].reverse()]) {
+          const params = op.params(ctx.target);
+          const idsName = op.list === 'profiles' ? 'profile_ids' : 'job_ids';
+          const ids = params[idsName] as { profile_key?: string; job_key?: string }[];
+          const ordered = variant.map((key) =>
+            ids.find((i) => (i.profile_key ?? i.job_key) === key),
+          );
+          const exchange = await ctx.client.get(pathOf(op, ctx.target), {
+            ...params,
+            [idsName]: ordered,
+          });
+          checkAligned(ctx, exchange, op.list, expectOk(ctx, exchange), variant);
+        }
+      });
   },
 };

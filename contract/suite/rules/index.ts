@@ -1,13 +1,18 @@
 import type { Rule } from '../rule.ts';
 import { ADDITIVE } from './additive.ts';
 import { BAD_INPUT } from './bad-input.ts';
+import { CROSS_PARAM } from './cross-parameter.ts';
+import { DEFAULTS } from './defaults.ts';
 import { ENV } from './env.ts';
+import { FILTERS } from './filters.ts';
 import { GRD_ALIGN, GRD_DEFAULT, GRD_FULL } from './grading.ts';
 import { GET_KEPT, POST_EQ, POST_LONG } from './methods.ts';
+import { ODD_TEXT } from './odd-text.ts';
 import { OLD_CLIENT } from './old-client.ts';
 import { ORDER } from './order.ts';
 import { PAGE } from './paging.ts';
 import { PRED } from './predictions.ts';
+import { ROUTES } from './routes.ts';
 import { STABLE } from './stable.ts';
 
 /**
@@ -28,5 +33,10 @@ export const RULES: Rule[] = [
   PRED,
   STABLE,
   BAD_INPUT,
+  DEFAULTS,
+  ROUTES,
+  CROSS_PARAM,
+  FILTERS,
+  ODD_TEXT,
   ADDITIVE,
 ];

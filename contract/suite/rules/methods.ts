@@ -1,5 +1,5 @@
 import { ALL_OPERATIONS, LISTS, pathOf } from '../operations.ts';
-import { expectOk, expectThat, type Rule, shown } from '../rule.ts';
+import { expectOk, expectThat, part, type Rule, shown } from '../rule.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -14,39 +14,40 @@ export const POST_EQ: Rule = {
   id: 'POST-EQ',
   title: 'POST with a JSON body answers as GET with the same parameters, lists included',
   async run(ctx) {
-    for (const op of LISTS) {
-      const variants = [
-        { ...op.params(ctx.target), limit: 4, page: 2, order_by: 'asc' },
-        { ...op.params(ctx.target), limit: 3, text_keywords: ['e'], sort_by: 'updated_at' },
-      ];
-      for (const params of variants) {
-        const viaGet = await ctx.client.get(pathOf(op, ctx.target), params);
-        for (const body of [params, stringified(params)]) {
-          const viaPost = await ctx.client.post(pathOf(op, ctx.target), body);
-          expectThat(
-            ctx,
-            viaPost.status === viaGet.status,
-            viaPost,
-            `status ${viaGet.status}, as GET answers`,
-            () => `${viaPost.status}`,
-          );
-          expectThat(
-            ctx,
-            same(viaPost.body?.data, viaGet.body?.data),
-            viaPost,
-            `the data GET answers (${shown(viaGet.body?.data, 100)})`,
-            () => viaPost.body?.data,
-          );
-          expectThat(
-            ctx,
-            same(viaPost.body?.meta, viaGet.body?.meta),
-            viaPost,
-            `meta ${shown(viaGet.body?.meta)}, as GET answers`,
-            () => viaPost.body?.meta,
-          );
+    for (const op of LISTS)
+      await part(ctx, async () => {
+        const variants = [
+          { ...op.params(ctx.target), limit: 4, page: 2, order_by: 'asc' },
+          { ...op.params(ctx.target), limit: 3, text_keywords: ['e'], sort_by: 'updated_at' },
+        ];
+        for (const params of variants) {
+          const viaGet = await ctx.client.get(pathOf(op, ctx.target), params);
+          for (const body of [params, stringified(params)]) {
+            const viaPost = await ctx.client.post(pathOf(op, ctx.target), body);
+            expectThat(
+              ctx,
+              viaPost.status === viaGet.status,
+              viaPost,
+              `status ${viaGet.status}, as GET answers`,
+              () => `${viaPost.status}`,
+            );
+            expectThat(
+              ctx,
+              same(viaPost.body?.data, viaGet.body?.data),
+              viaPost,
+              `the data GET answers (${shown(viaGet.body?.data, 100)})`,
+              () => viaPost.body?.data,
+            );
+            expectThat(
+              ctx,
+              same(viaPost.body?.meta, viaGet.body?.meta),
+              viaPost,
+              `meta ${shown(viaGet.body?.meta)}, as GET answers`,
+              () => viaPost.body?.meta,
+            );
+          }
         }
-      }
-    }
+      });
   },
 };
 
@@ -55,7 +56,9 @@ export const GET_KEPT: Rule = {
   title: 'every endpoint still answers GET',
   async run(ctx) {
     for (const op of ALL_OPERATIONS)
-      expectOk(ctx, await ctx.client.get(pathOf(op, ctx.target), op.params(ctx.target)));
+      await part(ctx, async () => {
+        expectOk(ctx, await ctx.client.get(pathOf(op, ctx.target), op.params(ctx.target)));
+      });
   },
 };
 
@@ -65,12 +68,19 @@ export const POST_LONG: Rule = {
   async run(ctx) {
     // One keyword repeated counts once, within the contract's cap of 50 distinct keywords.
     const keywords: string[] = new Array(4000).fill('keywordz');
-    for (const op of LISTS) {
-      // Each body is 32 KB or more (test/contract/post-long.test.ts measures what it sends).
-      const params = { ...op.params(ctx.target), text_keywords: keywords };
-      const exchange = await ctx.client.post(pathOf(op, ctx.target), params);
-      const data = expectOk(ctx, exchange);
-      expectThat(ctx, Array.isArray(data[op.list]), exchange, `data.${op.list} a list`, () => data);
-    }
+    for (const op of LISTS)
+      await part(ctx, async () => {
+        // Each body is 32 KB or more (test/contract/post-long.test.ts measures what it sends).
+        const params = { ...op.params(ctx.target), text_keywords: keywords };
+        const exchange = await ctx.client.post(pathOf(op, ctx.target), params);
+        const data = expectOk(ctx, exchange);
+        expectThat(
+          ctx,
+          Array.isArray(data[op.list]),
+          exchange,
+          `data.${op.list} a list`,
+          () => data,
+        );
+      });
   },
 };

@@ -1,5 +1,5 @@
 import { LISTS, pathOf, SCORING } from '../operations.ts';
-import { expectOk, expectThat, type Rule } from '../rule.ts';
+import { expectOk, expectThat, part, type Rule } from '../rule.ts';
 
 function ordered(values: number[], direction: 'asc' | 'desc'): number {
   for (let i = 1; i < values.length; i++) {
@@ -14,47 +14,49 @@ export const ORDER: Rule = {
   id: 'ORDER',
   title: 'sort_by/order_by order the items; sort_by=scoring orders by score',
   async run(ctx) {
-    for (const op of LISTS) {
-      for (const sortBy of ['created_at', 'updated_at'] as const) {
+    for (const op of LISTS)
+      await part(ctx, async () => {
+        for (const sortBy of ['created_at', 'updated_at'] as const) {
+          for (const orderBy of ['desc', 'asc'] as const) {
+            const exchange = await ctx.client.get(pathOf(op, ctx.target), {
+              ...op.params(ctx.target),
+              sort_by: sortBy,
+              order_by: orderBy,
+              limit: 50,
+            });
+            const items: any[] = expectOk(ctx, exchange)[op.list] ?? [];
+            const values = items.map((i) => Date.parse(i[sortBy]));
+            const at = ordered(values, orderBy);
+            expectThat(
+              ctx,
+              at < 0,
+              exchange,
+              `${op.list} by ${sortBy} ${orderBy}`,
+              () => `item ${at} (${items[at]?.[sortBy]}) after ${items[at - 1]?.[sortBy]}`,
+            );
+          }
+        }
+      });
+    for (const op of SCORING)
+      await part(ctx, async () => {
         for (const orderBy of ['desc', 'asc'] as const) {
           const exchange = await ctx.client.get(pathOf(op, ctx.target), {
             ...op.params(ctx.target),
-            sort_by: sortBy,
+            sort_by: 'scoring',
             order_by: orderBy,
             limit: 50,
           });
-          const items: any[] = expectOk(ctx, exchange)[op.list] ?? [];
-          const values = items.map((i) => Date.parse(i[sortBy]));
-          const at = ordered(values, orderBy);
+          const predictions: number[][] = expectOk(ctx, exchange).predictions ?? [];
+          const scores = predictions.map((p) => p[1] as number);
+          const at = ordered(scores, orderBy);
           expectThat(
             ctx,
             at < 0,
             exchange,
-            `${op.list} by ${sortBy} ${orderBy}`,
-            () => `item ${at} (${items[at]?.[sortBy]}) after ${items[at - 1]?.[sortBy]}`,
+            `scores ${orderBy === 'desc' ? 'non-increasing' : 'non-decreasing'}`,
+            () => `score ${scores[at]} after ${scores[at - 1]} at ${at}`,
           );
         }
-      }
-    }
-    for (const op of SCORING) {
-      for (const orderBy of ['desc', 'asc'] as const) {
-        const exchange = await ctx.client.get(pathOf(op, ctx.target), {
-          ...op.params(ctx.target),
-          sort_by: 'scoring',
-          order_by: orderBy,
-          limit: 50,
-        });
-        const predictions: number[][] = expectOk(ctx, exchange).predictions ?? [];
-        const scores = predictions.map((p) => p[1] as number);
-        const at = ordered(scores, orderBy);
-        expectThat(
-          ctx,
-          at < 0,
-          exchange,
-          `scores ${orderBy === 'desc' ? 'non-increasing' : 'non-decreasing'}`,
-          () => `score ${scores[at]} after ${scores[at - 1]} at ${at}`,
-        );
-      }
-    }
+      });
   },
 };

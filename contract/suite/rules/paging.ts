@@ -1,6 +1,6 @@
 import type { Exchange } from '../client.ts';
 import { LISTS, pathOf, type SuiteOperation } from '../operations.ts';
-import { expectOk, expectThat, type Rule, type RuleContext } from '../rule.ts';
+import { expectOk, expectThat, part, type Rule, type RuleContext } from '../rule.ts';
 
 const MAX_PAGES = 8;
 
@@ -73,49 +73,50 @@ export const PAGE: Rule = {
   title:
     'count = items <= limit; pages are disjoint and together hold total; maxPage = max(1, ceil(total/limit)); page <= maxPage',
   async run(ctx) {
-    for (const op of LISTS) {
-      const probe = await page(ctx, op, 1, 1);
-      const total: number = probe.meta.total;
-      // Limits that rarely divide the total, so that maxPage must round up to be right.
-      for (const odd of [3, 7]) await page(ctx, op, odd, 1);
-      // A page size that covers everything in a few pages when the total allows it.
-      const limit = Math.max(2, Math.min(100, Math.ceil(total / MAX_PAGES)));
-      const seen = new Map<string, number>();
-      const pages = Math.min(Math.ceil(total / limit), MAX_PAGES);
-      let last: Exchange = probe.exchange;
-      for (let n = 1; n <= pages; n++) {
-        const { exchange, keys } = await page(ctx, op, limit, n);
-        last = exchange;
-        for (const key of keys) {
+    for (const op of LISTS)
+      await part(ctx, async () => {
+        const probe = await page(ctx, op, 1, 1);
+        const total: number = probe.meta.total;
+        // Limits that rarely divide the total, so that maxPage must round up to be right.
+        for (const odd of [3, 7]) await page(ctx, op, odd, 1);
+        // A page size that covers everything in a few pages when the total allows it.
+        const limit = Math.max(2, Math.min(100, Math.ceil(total / MAX_PAGES)));
+        const seen = new Map<string, number>();
+        const pages = Math.min(Math.ceil(total / limit), MAX_PAGES);
+        let last: Exchange = probe.exchange;
+        for (let n = 1; n <= pages; n++) {
+          const { exchange, keys } = await page(ctx, op, limit, n);
+          last = exchange;
+          for (const key of keys) {
+            expectThat(
+              ctx,
+              !seen.has(key),
+              exchange,
+              `page ${n} to share no item with earlier pages`,
+              () => `${key} already on page ${seen.get(key)}`,
+            );
+            seen.set(key, n);
+          }
+        }
+        if (total <= limit * MAX_PAGES) {
           expectThat(
             ctx,
-            !seen.has(key),
-            exchange,
-            `page ${n} to share no item with earlier pages`,
-            () => `${key} already on page ${seen.get(key)}`,
+            seen.size === total,
+            last,
+            `the ${pages} pages to hold total=${total} items`,
+            () => `${seen.size}`,
           );
-          seen.set(key, n);
+          const beyond = await page(ctx, op, limit, pages + 1);
+          expectThat(
+            ctx,
+            beyond.keys.length === 0,
+            beyond.exchange,
+            'no items past the last page',
+            () => `${beyond.keys.length}`,
+          );
         }
-      }
-      if (total <= limit * MAX_PAGES) {
-        expectThat(
-          ctx,
-          seen.size === total,
-          last,
-          `the ${pages} pages to hold total=${total} items`,
-          () => `${seen.size}`,
-        );
-        const beyond = await page(ctx, op, limit, pages + 1);
-        expectThat(
-          ctx,
-          beyond.keys.length === 0,
-          beyond.exchange,
-          'no items past the last page',
-          () => `${beyond.keys.length}`,
-        );
-      }
-      await emptyResult(ctx, op);
-    }
+        await emptyResult(ctx, op);
+      });
   },
 };
 

@@ -1,6 +1,6 @@
 import type { Exchange } from '../client.ts';
 import { pathOf, SCORING } from '../operations.ts';
-import { expectOk, expectThat, type Rule, type RuleContext } from '../rule.ts';
+import { expectOk, expectThat, part, type Rule, type RuleContext } from '../rule.ts';
 
 /**
  * One prediction per item, each two numbers in [0, 1] summing to 1, meta.count of them; the
@@ -48,39 +48,40 @@ export const PRED: Rule = {
   id: 'PRED',
   title: 'predictions align with items, each pair in [0,1] summing to 1; score_threshold holds',
   async run(ctx) {
-    for (const op of SCORING) {
-      const exchange = await ctx.client.get(pathOf(op, ctx.target), {
-        ...op.params(ctx.target),
-        limit: 40,
-        sort_by: 'scoring',
+    for (const op of SCORING)
+      await part(ctx, async () => {
+        const exchange = await ctx.client.get(pathOf(op, ctx.target), {
+          ...op.params(ctx.target),
+          limit: 40,
+          sort_by: 'scoring',
+        });
+        const data = expectOk(ctx, exchange);
+        const predictions = checkPredictionPairs(ctx, exchange, data[op.list] ?? []);
+        if (predictions.length < 2) return;
+        // A threshold in the middle of the scores seen, so that it must drop some.
+        const scores = (predictions as number[][]).map((p) => p[1] as number).sort((x, y) => x - y);
+        const threshold = scores[Math.floor(scores.length / 2)] as number;
+        const filtered = await ctx.client.get(pathOf(op, ctx.target), {
+          ...op.params(ctx.target),
+          limit: 100,
+          score_threshold: threshold,
+        });
+        const kept: number[][] = expectOk(ctx, filtered).predictions ?? [];
+        const below = kept.find((p) => (p[1] as number) < threshold);
+        expectThat(
+          ctx,
+          below === undefined,
+          filtered,
+          `every score >= score_threshold=${threshold}`,
+          () => below,
+        );
+        expectThat(
+          ctx,
+          filtered.body.meta?.total <= exchange.body.meta?.total,
+          filtered,
+          `total <= ${exchange.body.meta?.total} (a threshold only drops items)`,
+          () => filtered.body.meta?.total,
+        );
       });
-      const data = expectOk(ctx, exchange);
-      const predictions = checkPredictionPairs(ctx, exchange, data[op.list] ?? []);
-      if (predictions.length < 2) continue;
-      // A threshold in the middle of the scores seen, so that it must drop some.
-      const scores = (predictions as number[][]).map((p) => p[1] as number).sort((x, y) => x - y);
-      const threshold = scores[Math.floor(scores.length / 2)] as number;
-      const filtered = await ctx.client.get(pathOf(op, ctx.target), {
-        ...op.params(ctx.target),
-        limit: 100,
-        score_threshold: threshold,
-      });
-      const kept: number[][] = expectOk(ctx, filtered).predictions ?? [];
-      const below = kept.find((p) => (p[1] as number) < threshold);
-      expectThat(
-        ctx,
-        below === undefined,
-        filtered,
-        `every score >= score_threshold=${threshold}`,
-        () => below,
-      );
-      expectThat(
-        ctx,
-        filtered.body.meta?.total <= exchange.body.meta?.total,
-        filtered,
-        `total <= ${exchange.body.meta?.total} (a threshold only drops items)`,
-        () => filtered.body.meta?.total,
-      );
-    }
   },
 };

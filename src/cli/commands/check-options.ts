@@ -1,4 +1,39 @@
+import { DEFAULT_REMOTE_RPS } from '../../../contract/suite/pace.ts';
 import { UsageError } from '../usage-error.ts';
+
+export const DEFAULT_DEADLINE_MS = 300_000;
+
+export const CHECK_HELP = `hrmock check: run the contract rules against an implementation
+
+  --base-url URL     the implementation, e.g. https://staging.example.com/v1
+                     (default: start the mock in process and check it)
+  --target FILE      the objects the checks may use (default: GET {base}/_mock/target)
+  --header K=V       a header for every request, repeatable; V may be \${ENV_VAR}
+  --reporter R       pretty (default), junit or json
+  --output FILE      write the report there (the summary still goes to stdout)
+  --via-prism        send the traffic through prism proxy contract/openapi.yaml and fail
+                     on any response violation Prism reports (malformed JSON, which Prism
+                     answers itself, still goes straight to the implementation)
+  --timeout S        seconds one request may take before its rule fails (default 10)
+  --deadline S       seconds the whole run may take; later requests fail at once (default 300)
+  --max-rps R        at most R requests a second over the whole run, or "unlimited"
+                     (default: unlimited against the mock in process or a loopback URL,
+                     ${DEFAULT_REMOTE_RPS} against any other host); a 429 is waited out (its
+                     Retry-After, within --deadline) and sent again, never a failure
+  --fuzz N           after the rules, N requests generated from the contract (FUZZ):
+                     no 5xx, 4xx in the error envelope, 2xx valid; it goes on after a
+                     failure and reports up to 10 distinct ones, each shrunk
+  --seed S           the seed of --fuzz (default: drawn, and printed); the same seed
+                     sends the same requests
+  --min-coverage P   exit 1 when under P percent of the operation x status pairs are
+                     exercised (every report shows the coverage)
+  --max-latency MS   fail LATENCY when an operation's p95 answer time over the run is
+                     above MS milliseconds (every report shows p50 and p95 per operation)
+
+Exit status: 0 every rule holds, 1 a rule is violated (or coverage is under
+--min-coverage), 2 the check could not run (the report, if asked for, says why). Header
+values are never printed: a failure's reproduce line (a curl command) shows them as
+environment references.`;
 
 /** `--max-rps`: a number of requests a second above 0, or `unlimited`; absent, `fallback`. */
 export function maxRps(
@@ -22,6 +57,17 @@ export function minCoverage(value: string | undefined): number | undefined {
   if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 100)
     throw new UsageError(
       `--min-coverage takes a percentage from 0 to 100 (e.g. 80 or 92.5), got ${JSON.stringify(value)}`,
+    );
+  return number;
+}
+
+/** `--max-latency`: milliseconds above 0 that every operation's p95 must not pass. */
+export function maxLatency(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value.trim().replace(/ms$/, ''));
+  if (value.trim() === '' || !Number.isFinite(number) || number <= 0)
+    throw new UsageError(
+      `--max-latency takes milliseconds above 0 (e.g. 500), got ${JSON.stringify(value)}`,
     );
   return number;
 }
@@ -61,6 +107,7 @@ export function rerunCommand(
     headers: { name: string; shown: string }[];
     fuzz?: number;
     seed?: number;
+    maxLatency?: number;
   },
 ): string {
   const words = ['npx', 'hrmock', 'check'];
@@ -70,5 +117,6 @@ export function rerunCommand(
     words.push('--header', `"${name}=${shown.slice(1, -1)}"`);
   if (parts.fuzz !== undefined) words.push('--fuzz', String(parts.fuzz));
   if (parts.seed !== undefined) words.push('--seed', String(parts.seed));
+  if (parts.maxLatency !== undefined) words.push('--max-latency', String(parts.maxLatency));
   return words.join(' ');
 }

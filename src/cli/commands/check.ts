@@ -34,38 +34,15 @@ import { createApp } from '../../http/app.ts';
 import { type RunningServer, startServer } from '../../node/server.ts';
 import { PrismMissing, type RunningPrism, startPrism } from '../../prism.ts';
 import { durationMs, UsageError } from '../usage-error.ts';
-import { fuzzRuns, fuzzSeed, maxRps, minCoverage, rerunCommand } from './check-options.ts';
-
-const DEFAULT_DEADLINE_MS = 300_000;
-
-export const CHECK_HELP = `hrmock check: run the contract rules against an implementation
-
-  --base-url URL     the implementation, e.g. https://staging.example.com/v1
-                     (default: start the mock in process and check it)
-  --target FILE      the objects the checks may use (default: GET {base}/_mock/target)
-  --header K=V       a header for every request, repeatable; V may be \${ENV_VAR}
-  --reporter R       pretty (default), junit or json
-  --output FILE      write the report there (the summary still goes to stdout)
-  --via-prism        send the traffic through prism proxy contract/openapi.yaml and fail
-                     on any response violation Prism reports (malformed JSON, which Prism
-                     answers itself, still goes straight to the implementation)
-  --timeout S        seconds one request may take before its rule fails (default 10)
-  --deadline S       seconds the whole run may take; later requests fail at once (default 300)
-  --max-rps R        at most R requests a second over the whole run, or "unlimited"
-                     (default: unlimited against the mock in process or a loopback URL,
-                     ${DEFAULT_REMOTE_RPS} against any other host); a 429 is waited out (its
-                     Retry-After, within --deadline) and sent again, never a failure
-  --fuzz N           after the rules, N requests generated from the contract (FUZZ):
-                     no 5xx, 4xx in the error envelope, 2xx valid; a failure is shrunk
-  --seed S           the seed of --fuzz (default: drawn, and printed); the same seed
-                     sends the same requests
-  --min-coverage P   exit 1 when under P percent of the operation x status pairs are
-                     exercised (every report shows the coverage)
-
-Exit status: 0 every rule holds, 1 a rule is violated (or coverage is under
---min-coverage), 2 the check could not run (the report, if asked for, says why). Header
-values are never printed: a failure's reproduce line (a curl command) shows them as
-environment references.`;
+import {
+  DEFAULT_DEADLINE_MS,
+  fuzzRuns,
+  fuzzSeed,
+  maxLatency,
+  maxRps,
+  minCoverage,
+  rerunCommand,
+} from './check-options.ts';
 
 /** A check that could not run at all: exit status 2. */
 export class CannotRun extends Error {
@@ -82,6 +59,7 @@ type CheckSettings = {
   fuzz: number | undefined;
   seed: number | undefined;
   coverageGate: number | undefined;
+  latencyLimit: number | undefined;
   pace: Pace;
   headers: Record<string, string>;
   templates: Record<string, string>;
@@ -103,6 +81,7 @@ function readArgs(args: string[]) {
       fuzz: { type: 'string' },
       seed: { type: 'string' },
       'min-coverage': { type: 'string' },
+      'max-latency': { type: 'string' },
     },
     strict: true,
   }).values;
@@ -128,6 +107,7 @@ function checkSettings(args: string[]): CheckSettings {
   const remote = given !== undefined && !isLoopback(given);
   const pace = new Pace(maxRps(values['max-rps'], remote ? DEFAULT_REMOTE_RPS : 'unlimited'));
   const coverageGate = minCoverage(values['min-coverage']);
+  const latencyLimit = maxLatency(values['max-latency']);
   return {
     values,
     startedAt,
@@ -137,6 +117,7 @@ function checkSettings(args: string[]): CheckSettings {
     fuzz,
     seed,
     coverageGate,
+    latencyLimit,
     pace,
     ...parseHeaders(values.header ?? []),
   };
@@ -183,7 +164,7 @@ async function runChecks(
   cleanup: (() => Promise<void>)[],
 ): Promise<Report> {
   const { values, headers, templates, timeoutMs, deadlineMs, startedAt, pace } = settings;
-  const { fuzz, seed, coverageGate } = settings;
+  const { fuzz, seed, coverageGate, latencyLimit } = settings;
   const reach = { base, headers, timeoutMs, pace, deadline: startedAt + deadlineMs };
   if (values.target !== undefined) await probe(reach);
   const target =
@@ -218,6 +199,7 @@ async function runChecks(
       shown: shownHeaders[name] as string,
     })),
     ...(fuzz === undefined ? {} : { fuzz, seed }),
+    ...(latencyLimit === undefined ? {} : { maxLatency: latencyLimit }),
   });
   return runSuite({
     client,
@@ -227,6 +209,7 @@ async function runChecks(
     rerun,
     ...(fuzz === undefined || seed === undefined ? {} : { fuzz: { runs: fuzz, seed } }),
     ...(coverageGate === undefined ? {} : { minCoverage: coverageGate }),
+    ...(latencyLimit === undefined ? {} : { maxLatencyMs: latencyLimit }),
   });
 }
 
