@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rawRequest } from './support/raw-request.ts';
 import { tempDir } from './support/temp-dir.ts';
 
 const bin = fileURLToPath(new URL('../bin/hrmock.js', import.meta.url));
@@ -208,6 +209,40 @@ describe('hrmock serve', () => {
     expect(code).toBe(2);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(/already in use/);
+  });
+
+  it('answers the admin API to --allowed-host names and gives CORS to --admin-origin only', async () => {
+    const { url } = await serve([
+      ...SMALL,
+      '--allowed-host',
+      'mock.internal',
+      '--admin-origin',
+      'http://localhost:5173',
+    ]);
+    const asked = async (headers: Record<string, string>) => {
+      const reply = await rawRequest(Number(new URL(url).port), 'GET', '/_mock/requests', headers);
+      return { status: reply.status, allowOrigin: reply.headers['access-control-allow-origin'] };
+    };
+    expect((await asked({ host: 'evil.example' })).status).toBe(403);
+    expect((await asked({ host: 'mock.internal:4010' })).status).toBe(200);
+    expect(await asked({ origin: 'http://localhost:5173' })).toEqual({
+      status: 200,
+      allowOrigin: 'http://localhost:5173',
+    });
+    expect(await asked({ origin: 'https://evil.example' })).toEqual({
+      status: 403,
+      allowOrigin: undefined,
+    });
+  });
+
+  it('exits with status 2 on an --admin-origin that is not an origin or an --allowed-host with a port', async () => {
+    const [origin, host] = await Promise.all([
+      hrmock(['serve', '--admin-origin', 'http://localhost:5173/app']),
+      hrmock(['serve', '--allowed-host', 'mock:4010']),
+    ]);
+    expect([origin.code, host.code]).toEqual([2, 2]);
+    expect(origin.stderr).toMatch(/--admin-origin takes an origin/);
+    expect(host.stderr).toMatch(/--allowed-host takes a host name/);
   });
 
   it('exits with status 2 on a malformed option', async () => {

@@ -1,3 +1,4 @@
+import { parseAnswer } from './answer-json.ts';
 import { Pace, retryAfterMs, sleep } from './pace.ts';
 import { curlCommand, type SentRequest, type ShownHeaders, shownHeaderValue } from './reproduce.ts';
 import { CrossOriginRedirect, fetchWithinOrigin } from './same-origin.ts';
@@ -16,10 +17,18 @@ export type Exchange = {
   text: string;
   /** The parsed JSON body, or undefined when it was not JSON. */
   body: any;
+  /** Why `body` is undefined when the text was refused unparsed (`answer nested deeper than 64 levels`). */
+  notJson?: string;
   ms: number;
   /** The request as sent, for a reproducer (absent for an exchange the proxy saw). */
   sent?: SentRequest;
 };
+
+/**
+ * An exchange as the run keeps it once the rules have had it, for coverage, latency and PRISM:
+ * without the answer's text and body, so that a run holds no more than the answers in use.
+ */
+export type KeptExchange = Omit<Exchange, 'text' | 'body' | 'notJson'>;
 
 /** One request to send: any method, a query string as given, a body as given. */
 export type Outgoing = {
@@ -129,9 +138,13 @@ export function describeRequest(
   return `${exchange.method} ${exchange.path} ${shorten(JSON.stringify(exchange.params ?? {}))}`;
 }
 
-/** An HTTP client that remembers every exchange, so ENV can check all of them at the end. */
+/**
+ * An HTTP client that remembers every exchange, its answer's text and body left out: ENV judges
+ * each answer as it comes (`onAnswer`), coverage and latency need only the rest.
+ */
 export class SuiteClient {
-  readonly exchanges: Exchange[] = [];
+  readonly exchanges: KeptExchange[] = [];
+  readonly #listeners = new Set<(exchange: Exchange) => void>();
   readonly #base: string;
   readonly #direct: string;
   readonly #headers: Record<string, string>;
@@ -189,6 +202,13 @@ export class SuiteClient {
     return curlCommand(exchange.sent, this.#shown);
   }
 
+  /** Hands each later answer to `listener` as it comes, before the rule that asked; returns the stop. */
+  onAnswer(listener: (exchange: Exchange) => void): () => void {
+    const own = (exchange: Exchange) => listener(exchange);
+    this.#listeners.add(own);
+    return () => this.#listeners.delete(own);
+  }
+
   /** Answers that were 429 and waited out; never part of `exchanges`. */
   get rateLimited(): number {
     return this.#rateLimited;
@@ -219,7 +239,9 @@ export class SuiteClient {
       await this.#pace.take();
       const exchange = await this.#once(wire, sent);
       if (exchange.status !== 429) {
-        this.exchanges.push(exchange);
+        for (const listener of this.#listeners) listener(exchange);
+        const { text: _text, body: _body, notJson: _why, ...kept } = exchange;
+        this.exchanges.push(kept);
         return exchange;
       }
       // Asked to slow down: wait as told and send again, unless that passes the deadline.
@@ -284,21 +306,19 @@ export class SuiteClient {
     } finally {
       clearTimeout(timer);
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
+    const ms = performance.now() - started;
+    // An answer nested too deep is never parsed: it is not JSON to the rules, and says why.
+    const json = parseAnswer(text);
     const exchange: Exchange = {
       ...sent,
       status: response.status,
       headers: response.headers,
       text,
-      body,
-      ms: performance.now() - started,
+      body: json.ok ? json.value : undefined,
+      ms,
       sent: wire,
     };
+    if (!json.ok && json.why !== undefined) exchange.notJson = json.why;
     return exchange;
   }
 }

@@ -1,4 +1,4 @@
-import type { Exchange } from './client.ts';
+import type { KeptExchange } from './client.ts';
 import { answersByOperation, type Latency, latencyOf } from './latency.ts';
 import type { ContractOperation } from './operation-inputs.ts';
 
@@ -53,7 +53,7 @@ const NO_CREDENTIALS_NEEDED =
   'the server answered a request that carried no headers of the run with a 2xx: it requires no key';
 
 /** Coverage of the contract's operations by the exchanges of a run. */
-export function coverageOf(operations: ContractOperation[], exchanges: Exchange[]): Coverage {
+export function coverageOf(operations: ContractOperation[], exchanges: KeptExchange[]): Coverage {
   const byPath = new Map<string, ContractOperation[]>();
   for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
   const statuses = new Map<ContractOperation, Map<string, number>>();
@@ -134,7 +134,7 @@ export function coverageOf(operations: ContractOperation[], exchanges: Exchange[
 }
 
 /** A request that carried none of the run's headers (only what the suite sets itself). */
-function bare(exchange: Exchange): boolean {
+function bare(exchange: KeptExchange): boolean {
   const names = Object.keys(exchange.sent?.headers ?? {}).map((n) => n.toLowerCase());
   return exchange.sent !== undefined && names.every((n) => n === 'content-type');
 }

@@ -1,4 +1,4 @@
-import type { Exchange } from './client.ts';
+import type { KeptExchange } from './client.ts';
 import type { ContractOperation } from './operation-inputs.ts';
 
 /** How long one operation's answers took, over the run: the middle one and the 95th percentile. */
@@ -12,9 +12,9 @@ function percentile(sorted: number[], p: number): number {
 /** The answers of each operation (same path and method), slowest last. */
 export function answersByOperation(
   operations: ContractOperation[],
-  exchanges: Exchange[],
-): Map<ContractOperation, Exchange[]> {
-  const found = new Map<ContractOperation, Exchange[]>();
+  exchanges: KeptExchange[],
+): Map<ContractOperation, KeptExchange[]> {
+  const found = new Map<ContractOperation, KeptExchange[]>();
   for (const exchange of exchanges) {
     const method = exchange.method.toUpperCase();
     const op = operations.find((o) => o.path === exchange.path && o.method === method);
@@ -26,7 +26,7 @@ export function answersByOperation(
 }
 
 /** The latency of answers sorted by time, rounded to a tenth of a millisecond. */
-export function latencyOf(sorted: Exchange[]): Latency {
+export function latencyOf(sorted: KeptExchange[]): Latency {
   const times = sorted.map((e) => e.ms);
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {

@@ -1,4 +1,4 @@
-import type { Exchange, SuiteClient } from './client.ts';
+import type { Exchange, KeptExchange, SuiteClient } from './client.ts';
 import { describeRequest } from './client.ts';
 import type { OpenApiDoc } from './openapi.ts';
 import type { Target } from './target.ts';
@@ -75,13 +75,26 @@ export async function part(ctx: RuleContext, run: () => Promise<void>): Promise<
   try {
     await run();
   } catch (error) {
-    if (!(error instanceof Violation)) throw error;
-    ctx.failures ??= [];
-    const kept = ctx.failures;
-    const { request, expected } = error.evidence;
-    const known = kept.some((e) => e.expected === expected && sameOperation(e.request, request));
-    if (!known && kept.length < EVIDENCE_PER_RULE) kept.push(error.evidence);
+    keepViolation(ctx, error);
   }
+}
+
+/** `part` for a check that does not wait: a violation is kept as evidence, anything else thrown. */
+export function partNow(ctx: RuleContext, run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    keepViolation(ctx, error);
+  }
+}
+
+function keepViolation(ctx: RuleContext, error: unknown): void {
+  if (!(error instanceof Violation)) throw error;
+  ctx.failures ??= [];
+  const kept = ctx.failures;
+  const { request, expected } = error.evidence;
+  const known = kept.some((e) => e.expected === expected && sameOperation(e.request, request));
+  if (!known && kept.length < EVIDENCE_PER_RULE) kept.push(error.evidence);
 }
 
 /** `GET /profiles/searching?…` and `GET /profiles/searching?…`: the same method and path. */
@@ -92,6 +105,11 @@ function sameOperation(a: string, b: string): boolean {
 
 /** The rule cannot apply to this implementation or target; says why. */
 export class Skip extends Error {}
+
+/** Why an answer's text was not read as JSON, as a prefix for evidence showing it (or nothing). */
+export function notJson(exchange: Pick<Exchange, 'notJson'>): string {
+  return exchange.notJson === undefined ? '' : `${exchange.notJson}: `;
+}
 
 /** Shows part of a value in a report. */
 export function shown(value: unknown, max = 240): string {
@@ -104,7 +122,7 @@ export function shown(value: unknown, max = 240): string {
 export function expectThat(
   ctx: Pick<RuleContext, 'checks'> & { client?: RuleContext['client'] },
   holds: boolean,
-  about: Exchange | string,
+  about: KeptExchange | string,
   expected: string,
   got: () => unknown,
 ): void {
@@ -130,7 +148,7 @@ export function expectOk(ctx: Pick<RuleContext, 'checks'>, exchange: Exchange): 
     exchange.status === 200 && typeof exchange.body?.data === 'object',
     exchange,
     'status 200 with data',
-    () => `status ${exchange.status}: ${shown(exchange.text, 200)}`,
+    () => `status ${exchange.status}: ${notJson(exchange)}${shown(exchange.text, 200)}`,
   );
   return exchange.body.data;
 }

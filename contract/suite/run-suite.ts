@@ -11,7 +11,7 @@ import {
   type Subject,
   Violation,
 } from './rule.ts';
-import { ENV } from './rules/env.ts';
+import { ENV, judgeAnswers } from './rules/env.ts';
 import { RULES } from './rules/index.ts';
 import { latencyRule } from './rules/latency.ts';
 import { PRISM } from './rules/prism.ts';
@@ -106,8 +106,12 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     ...latency,
   ];
   const results = new Map<string, RuleResult>();
+  // ENV judges each answer as it comes, so the client keeps none for it; ENV reports at its turn.
+  const envContext: RuleContext = { ...base, checks: { count: 0 } };
+  const stopJudging = judgeAnswers(envContext);
   for (const rule of runOrder) {
-    const ctx: RuleContext = { ...base, checks: { count: 0 } };
+    if (rule === ENV) stopJudging();
+    const ctx: RuleContext = rule === ENV ? envContext : { ...base, checks: { count: 0 } };
     const ruleStarted = performance.now();
     const outcome = await settle(rule, ctx);
     // Evidence with no request of its own is reproduced by running the check again.

@@ -9,6 +9,16 @@ const DOC_ID = 'urn:hrmock:contract';
 /** A union's branch validated alone: Ajv's errors as they were, and as reported. */
 type Tried = { raw: ErrorObject[]; reduced: ErrorObject[] };
 
+/** One schema, compiled on first use to stop at the first error and, when asked, to find all. */
+type Compiled = { schema: object | boolean; first?: ValidateFunction; all?: ValidateFunction };
+
+/**
+ * The most values (objects, arrays, scalars) an invalid body may hold to get all its errors, as
+ * Ajv gathers them in time growing with their square; a larger one gets its first error (with
+ * its closest branch's errors, where that is a union).
+ */
+export const ALL_ERRORS_VALUES = 2_000;
+
 /**
  * Validates JSON bodies against the schemas an OpenAPI 3.1 document gives an operation.
  * One compiled validator per (path, method, status), built on first use. A failed anyOf/oneOf
@@ -17,7 +27,8 @@ type Tried = { raw: ErrorObject[]; reduced: ErrorObject[] };
 export class ContractValidator {
   readonly #doc: OpenApiDoc;
   readonly #ajv: Ajv2020;
-  readonly #cache = new Map<string, ValidateFunction | null>();
+  readonly #firstError: Ajv2020;
+  readonly #cache = new Map<string, Compiled | null>();
   readonly #branches = new WeakMap<object, ValidateFunction>();
 
   constructor(doc: OpenApiDoc) {
@@ -31,6 +42,9 @@ export class ContractValidator {
     });
     addFormats.default(this.#ajv);
     this.#ajv.addSchema({ ...doc, $id: DOC_ID });
+    this.#firstError = new Ajv2020({ strict: false, validateFormats: true, verbose: true });
+    addFormats.default(this.#firstError);
+    this.#firstError.addSchema({ ...doc, $id: DOC_ID });
   }
 
   /** Validates a response body; a status the operation does not document is itself a failure. */
@@ -38,7 +52,8 @@ export class ContractValidator {
     const key = `${method} ${path} ${status}`;
     let validate = this.#cache.get(key);
     if (validate === undefined) {
-      validate = this.#compileResponse(path, method, status);
+      const schema = this.#responseSchema(path, method, status);
+      validate = schema === null ? null : { schema };
       this.#cache.set(key, validate);
     }
     if (validate === null) {
@@ -55,10 +70,10 @@ export class ContractValidator {
     const key = `schema ${name}`;
     let validate = this.#cache.get(key);
     if (validate === undefined) {
-      validate = this.#ajv.compile({ $ref: `${DOC_ID}#/components/schemas/${name}` });
+      validate = { schema: { $ref: `${DOC_ID}#/components/schemas/${name}` } };
       this.#cache.set(key, validate);
     }
-    return this.#run(validate as ValidateFunction, value);
+    return this.#run(validate as Compiled, value);
   }
 
   /** Validates a value against a schema found at a JSON pointer of the document. */
@@ -66,13 +81,13 @@ export class ContractValidator {
     const key = `pointer ${jsonPointer}`;
     let validate = this.#cache.get(key);
     if (validate === undefined) {
-      validate = this.#ajv.compile({ $ref: `${DOC_ID}${jsonPointer}` });
+      validate = { schema: { $ref: `${DOC_ID}${jsonPointer}` } };
       this.#cache.set(key, validate);
     }
-    return this.#run(validate as ValidateFunction, value);
+    return this.#run(validate as Compiled, value);
   }
 
-  #compileResponse(path: string, method: string, status: number): ValidateFunction | null {
+  #responseSchema(path: string, method: string, status: number): object | null {
     const operation = this.#doc.paths[path]?.[method];
     if (!isObject(operation) || !isObject(operation.responses)) return null;
     const responses = operation.responses;
@@ -86,12 +101,20 @@ export class ContractValidator {
         : undefined;
     const schema = isObject(media) ? media.schema : undefined;
     if (schema === undefined) return null;
-    return this.#ajv.compile(withRefsInto(schema) as object);
+    return withRefsInto(schema) as object;
   }
 
-  #run(validate: ValidateFunction, value: unknown): Validation {
-    if (validate(value)) return { ok: true };
-    return { ok: false, errors: this.#closest(validate.errors ?? []).map(describe) };
+  /** Valid, or the errors: all of them for a body of at most ALL_ERRORS_VALUES, else the first. */
+  #run(compiled: Compiled, value: unknown): Validation {
+    compiled.first ??= this.#firstError.compile(compiled.schema);
+    if (compiled.first(value)) return { ok: true };
+    let errors = compiled.first.errors ?? [];
+    if (small(value)) {
+      compiled.all ??= this.#ajv.compile(compiled.schema);
+      compiled.all(value);
+      errors = compiled.all.errors ?? errors;
+    }
+    return { ok: false, errors: this.#closest(errors).map(describe) };
   }
 
   /**
@@ -118,6 +141,7 @@ export class ContractValidator {
 
   /** Each branch of a failed union validated alone against its data; undefined if one cannot be. */
   #tryBranches(union: ErrorObject): Tried[] | undefined {
+    if (!small(union.data)) return undefined;
     try {
       return (union.schema as unknown[]).map((branch) => {
         const validate = this.#branch(branch);
@@ -142,6 +166,41 @@ export class ContractValidator {
     }
     return validate;
   }
+}
+
+/** Bodies already counted, as several validators judge the same body (ENV, OLD-CLIENT). */
+const counted = new WeakMap<object, boolean>();
+
+/** Whether a body holds at most ALL_ERRORS_VALUES values, itself included. */
+function small(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  let verdict = counted.get(value);
+  if (verdict === undefined) {
+    verdict = valuesAtMost(value, ALL_ERRORS_VALUES);
+    counted.set(value, verdict);
+  }
+  return verdict;
+}
+
+/** Whether a JSON value holds at most `max` values, itself included; counted without recursion. */
+function valuesAtMost(value: unknown, max: number): boolean {
+  const pending: unknown[] = [value];
+  let count = 0;
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (++count > max) return false;
+    if (typeof next !== 'object' || next === null) continue;
+    if (Array.isArray(next)) {
+      if (count + pending.length + next.length > max) return false;
+      pending.push(...next);
+      continue;
+    }
+    for (const key in next) {
+      if (count + pending.length >= max) return false;
+      pending.push((next as Record<string, unknown>)[key]);
+    }
+  }
+  return true;
 }
 
 function isUnion(error: ErrorObject): boolean {

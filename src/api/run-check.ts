@@ -3,6 +3,7 @@ import { Pace } from '../../contract/suite/pace.ts';
 import { couldNotRun, type Report, runSuite } from '../../contract/suite/run-suite.ts';
 import { CrossOriginRedirect, fetchWithinOrigin } from '../../contract/suite/same-origin.ts';
 import { parseTarget, type Target } from '../../contract/suite/target.ts';
+import { Redaction } from '../http/redaction.ts';
 import { startMock } from './start-mock.ts';
 
 export type RunCheckOptions = {
@@ -43,23 +44,27 @@ export async function runCheck(options: RunCheckOptions = {}): Promise<Report> {
   const baseUrl = (options.baseUrl ?? mock?.url ?? '').replace(/\/+$/, '');
   try {
     const target = await targetFor(options, baseUrl, timeoutMs, mock?.target);
+    const headers = { ...target.headers, ...options.headers };
     const client = new SuiteClient({
       baseUrl,
-      headers: { ...target.headers, ...options.headers },
+      headers,
       timeoutMs,
       deadlineMs: options.deadlineMs ?? 300_000,
       startedAt,
       pace: new Pace(options.maxRps ?? 'unlimited'),
     });
-    return await runSuite({
+    const report = await runSuite({
       client,
       baseUrl,
       target,
       ...(options.fuzz === undefined ? {} : { fuzz: options.fuzz }),
       ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
     });
+    // A header's value (a key) is never quoted, even where a server echoes it.
+    return new Redaction({ values: Object.values(headers) }).strings(report);
   } catch (error) {
-    return couldNotRun(baseUrl, (error as Error).message);
+    const redaction = new Redaction({ values: Object.values(options.headers ?? {}) });
+    return couldNotRun(baseUrl, redaction.text((error as Error).message));
   } finally {
     await mock?.close();
   }

@@ -30,10 +30,19 @@ export type StartMockOptions = {
   timeouts?: Partial<ConnectionTimeouts>;
   /** Requests kept by the journal (default 1000; 0 keeps none). */
   journalSize?: number;
-  /** Headers the journal keeps as `[redacted]`, besides X-API-KEY, Authorization and cookies. */
+  /** Bytes the journal may hold in all (default 32 MiB); the oldest requests go to stay inside. */
+  journalBytes?: number;
+  /** Headers the journal keeps as `[redacted]`, besides the secret ones (docs/admin.md). */
   redactHeaders?: string[];
   /** `false` removes the admin API under `/_mock/` from the port (`use` still works in process). */
   admin?: boolean;
+  /**
+   * Host names the admin API answers besides loopback ones and `host`, as `--allowed-host`: the
+   * name another container or machine reaches the mock by. Any other gets a 403.
+   */
+  allowedHosts?: string[];
+  /** Browser apps allowed to call the admin API, as `--admin-origin`: `['http://localhost:5173']`. */
+  adminOrigins?: string[];
   /**
    * Requests a second per API key (or client address without one), as `--rate-limit N/s`: the
    * next one within the second gets a 429 with Retry-After. Off when absent.
@@ -83,8 +92,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     ...(options.limits !== undefined && { limits: options.limits }),
     ...(options.chaos !== undefined && { chaos: options.chaos }),
     ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
+    ...(options.journalBytes !== undefined && { journalBytes: options.journalBytes }),
     ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
     ...(options.admin !== undefined && { admin: options.admin }),
+    allowedHosts: [
+      ...(options.host === undefined ? [] : [options.host]),
+      ...(options.allowedHosts ?? []),
+    ],
+    ...(options.adminOrigins !== undefined && { adminOrigins: options.adminOrigins }),
   });
   if (options.replay !== undefined)
     app.fetch = replayFetch(app.fetch, {
@@ -107,7 +122,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     target: targetOf(app.store),
     app,
     close: server.close,
-    ...steeringControls(app.steering),
+    ...steeringControls(app.steering, app.settings.limits.jsonDepth),
     waitForRequest: (filter, waiting) => journal.waitFor(filter, waiting?.timeoutMs ?? 5000),
   };
 }

@@ -105,9 +105,7 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
         const sweep = setInterval(() => server.closeIdleConnections(), 50);
         server.close((error) => {
           clearInterval(sweep);
-          forwarding.close();
-          if (error) fail(error);
-          else done();
+          forwarding.close().then(() => (error ? fail(error) : done()), fail);
         });
         server.closeIdleConnections();
       });

@@ -16,7 +16,10 @@ export type MockControls = {
 };
 
 export type MockControlsOptions = {
-  /** Where the mock answers `/_mock/…` (default: the page's own origin, where its worker answers). */
+  /**
+   * Where the mock answers `/_mock/…` (default: the page's own origin, where its worker answers).
+   * `hrmock serve` answers a page of another origin only if started with `--admin-origin` for it.
+   */
   origin?: string;
   /** Sent with every call, e.g. `{'X-API-KEY': key}` for `hrmock serve --api-key`. */
   headers?: Record<string, string>;
@@ -25,11 +28,11 @@ export type MockControlsOptions = {
 export function mockControls(options: MockControlsOptions = {}): MockControls {
   const origin = (options.origin ?? globalThis.location?.origin ?? '').replace(/\/+$/, '');
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const init: RequestInit = { method, headers: { ...options.headers } };
-    if (body !== undefined) {
-      init.body = JSON.stringify(body);
-      init.headers = { ...init.headers, 'Content-Type': 'application/json' };
-    }
+    // The admin API takes a call that changes something as JSON only, with a body or none.
+    const json: Record<string, string> =
+      method === 'GET' ? {} : { 'Content-Type': 'application/json' };
+    const init: RequestInit = { method, headers: { ...options.headers, ...json } };
+    if (body !== undefined) init.body = JSON.stringify(body);
     const response = await fetch(`${origin}/_mock/${path}`, init);
     const answer = (await response.json().catch(() => null)) as {
       message?: string;

@@ -40,7 +40,7 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   });
   let app: HrmockApp | undefined;
   const mockFetch = async (request: Request) => {
-    app ??= createApp({ data, basePath: options.basePath, log: false, steering });
+    app ??= createApp({ data, basePath: options.basePath, log: false, steering, inPage: true });
     return app.fetch(request);
   };
   return Object.assign(mockFetch, steeringControls(steering));

@@ -1,11 +1,10 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
-import { getPath } from 'hono/utils/url';
 import { RESOURCES, routesInWords } from '../hr/routes.ts';
 import { targetOf } from '../hr/target.ts';
 import { createStore, type Store } from '../store/store.ts';
 import type { StoreData } from '../store/types.ts';
+import { isAdminPath, requestPath } from './admin/admin-path.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { faultOf, inProcessFault } from './admin/faults.ts';
 import {
@@ -14,6 +13,7 @@ import {
   type Steering,
   scenarioMiddleware,
 } from './admin/steering.ts';
+import { apiCorsMiddleware } from './api-cors.ts';
 import { ApiError, errorBody, reportInternalError, SERVER_ERROR } from './api-error.ts';
 import { type Chaos, chaosMiddleware } from './chaos.ts';
 import { allowedMethods, documentedStatuses } from './contract-doc.ts';
@@ -21,6 +21,7 @@ import { contractRoutes } from './contract-routes.ts';
 import { docsRoutes } from './docs-routes.ts';
 import { apiKeyGuard, requestLog, urlLimit } from './middleware.ts';
 import { preferMiddleware } from './prefer.ts';
+import { DEFAULT_JSON_DEPTH } from './request-params.ts';
 import { resourceApp } from './resource-app.ts';
 
 export type Limits = {
@@ -35,7 +36,7 @@ export type Limits = {
 export const DEFAULT_LIMITS: Limits = {
   bodyBytes: 1024 * 1024,
   urlBytes: 16 * 1024,
-  jsonDepth: 64,
+  jsonDepth: DEFAULT_JSON_DEPTH,
 };
 
 export type AppOptions = {
@@ -52,9 +53,17 @@ export type AppOptions = {
   chaos?: Chaos;
   /** The admin API under `/_mock/` (scenarios, requests, reset); `false` removes it (404). */
   admin?: boolean;
+  /** Host names the admin API answers besides loopback ones (`--host`, `--allowed-host`). */
+  allowedHosts?: string[];
+  /** Browser apps allowed to call the admin API (CORS for exactly these; none by default). */
+  adminOrigins?: string[];
+  /** The app runs inside a page (Service Worker, MSW): no Host to check, CORS as the API's. */
+  inPage?: boolean;
   /** Requests kept by the journal (default 1000; 0 keeps none). */
   journalSize?: number;
-  /** Headers the journal keeps as `[redacted]`, besides X-API-KEY, Authorization and cookies. */
+  /** Bytes the journal may hold in all (default 32 MiB); the oldest requests go to stay inside. */
+  journalBytes?: number;
+  /** Headers the journal keeps as `[redacted]`, besides the secret ones (http/redaction.ts). */
   redactHeaders?: string[];
   /** Scenarios and journal made beforehand (`createSteering`), for an app made on first use. */
   steering?: Steering;
@@ -101,22 +110,31 @@ export function createApp(options: AppOptions): HrmockApp {
     options.steering ??
     createSteering({
       ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
+      ...(options.journalBytes !== undefined && { journalBytes: options.journalBytes }),
       ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
+      secretValues: [options.apiKey],
     });
 
-  // A base URL ending in a slash joined to a path starting with one is a client's everyday slip
-  // (HrFlow's own notebook code makes it): read repeated slashes as one, as web servers do.
-  const app = new Hono({ getPath: (request) => getPath(request).replace(/\/{2,}/g, '/') });
+  // Repeated slashes read as one (HrFlow's own notebook code sends them); the node server asks
+  // the same function whether a request is the admin API's.
+  const app = new Hono({ getPath: requestPath });
   if (log) app.use(requestLog(log));
+  const apiCors = apiCorsMiddleware();
+  // On a port the admin API is same-origin (its guard answers for CORS); in a page, as the API.
   app.use(
-    cors({
-      origin: '*',
-      allowHeaders: ['Content-Type', 'X-API-KEY', 'X-USER-EMAIL', 'Prefer'],
-      maxAge: 600,
-    }),
+    options.inPage ? apiCors : (c, next) => (isAdminPath(c.req.path) ? next() : apiCors(c, next)),
   );
   app.use(urlLimit(limits.urlBytes));
-  if (options.admin !== false) adminRoutes(app, steering, options.apiKey);
+  if (options.admin !== false)
+    adminRoutes(app, steering, {
+      apiKey: options.apiKey,
+      maxDepth: limits.jsonDepth,
+      access: {
+        ...(options.allowedHosts !== undefined && { allowedHosts: options.allowedHosts }),
+        ...(options.adminOrigins !== undefined && { origins: options.adminOrigins }),
+        ...(options.inPage !== undefined && { inPage: options.inPage }),
+      },
+    });
   app.route(
     base,
     apiApp(options, limits, steering, () => store),

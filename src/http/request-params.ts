@@ -8,6 +8,9 @@ export function paramsFromQuery(url: URL): RawParams {
   return paramsFromPairs(queryPairs(url.search.slice(1)));
 }
 
+/** How deep a JSON body may nest unless `--max-json-depth` says otherwise. */
+export const DEFAULT_JSON_DEPTH = 64;
+
 /** How deep a parsed JSON value nests, counted without recursion. */
 export function jsonDepth(value: unknown, limit: number): number {
   let deepest = 0;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import { isAdminTarget } from '../http/admin/admin-path.ts';
 import type { HrmockApp } from '../http/app.ts';
 import { type AnswerOptions, Answers } from './answers.ts';
 import { closeAfterEarlyAnswer } from './connections.ts';
@@ -42,16 +43,14 @@ export function createNodeListener(app: HrmockApp, options: ListenerOptions): Li
   };
 }
 
-/** A GET, or a POST with a short body of known length, with no `Prefer`, outside the admin API. */
+/**
+ * A GET, or a POST with a short body of known length, with no `Prefer`, outside the admin API
+ * (whose answers change with every call: never cached, however its path is spelled).
+ */
 function isPlain(req: IncomingMessage): boolean {
   const method = req.method;
-  if (req.headers.prefer !== undefined || isAdmin(req.url)) return false;
+  if (req.headers.prefer !== undefined || isAdminTarget(req.url ?? '/')) return false;
   if (method === 'GET') return true;
   if (method !== 'POST' || req.headers['transfer-encoding'] !== undefined) return false;
   return Number(req.headers['content-length'] ?? 0) <= MAX_CACHED_BODY;
-}
-
-/** The admin API's answers change with every call: never cached. */
-function isAdmin(url: string | undefined): boolean {
-  return url !== undefined && url.charCodeAt(1) === 95 && url.startsWith('/_mock/');
 }

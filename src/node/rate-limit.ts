@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { operationPath } from '../http/admin/operation-paths.ts';
 import { ApiError, errorBody } from '../http/api-error.ts';
@@ -6,18 +7,24 @@ import { closeIfEarly } from './connections.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** The most `--rate-limit` takes: each client keeps one time per request it may send a second. */
+/** The most `--rate-limit` takes. */
 export const MAX_RATE = 100_000;
+/** The most clients remembered at once; past it, the one remembered longest is forgotten. */
+export const MAX_CLIENTS = 10_000;
+/** A longer API key is remembered by its digest, so that a client's name stays short. */
+const LONGEST_KEY = 64;
 const SECOND = 1000;
 
 /**
- * `N` requests a second per client, over a sliding second: a request is let through when fewer
- * than `N` of the client's were let through in the second before it. Each client keeps the
- * times of its last `N` requests let through; clients idle for a second are forgotten.
+ * `N` requests a second per client, as a token bucket holding `N` that refills at `N` a second
+ * (GCRA: one number per client, the time its bucket is full again). A burst of `N` goes, then
+ * one every 1/N s. Clients whose bucket is full are forgotten; at most MAX_CLIENTS are kept.
  */
 export class RateLimiter {
   readonly perSecond: number;
-  readonly #clients = new Map<string, { times: Float64Array; next: number }>();
+  /** For each client, when its bucket is full again (ms, the `now` of `take`). */
+  readonly #full = new Map<string, number>();
+  readonly #interval: number;
   #swept = 0;
 
   constructor(perSecond: number) {
@@ -26,34 +33,35 @@ export class RateLimiter {
         `rateLimit must be a whole number of requests a second from 1 to ${MAX_RATE}, got ${JSON.stringify(perSecond)}`,
       );
     this.perSecond = perSecond;
+    this.#interval = SECOND / perSecond;
   }
 
   /** 0 when the client's request may go now; else the whole seconds to wait (Retry-After). */
   take(client: string, now: number): number {
     if (now - this.#swept >= SECOND) this.#sweep(now);
-    let kept = this.#clients.get(client);
-    if (kept === undefined) {
-      kept = { times: new Float64Array(this.perSecond).fill(-Infinity), next: 0 };
-      this.#clients.set(client, kept);
-    }
-    const oldest = kept.times[kept.next] as number;
-    if (now - oldest < SECOND) return Math.max(1, Math.ceil((oldest + SECOND - now) / SECOND));
-    kept.times[kept.next] = now;
-    kept.next = (kept.next + 1) % this.perSecond;
+    const full = Math.max(this.#full.get(client) ?? now, now);
+    // Empty when full again is a whole second away: that takes N requests without refill.
+    const late = full + this.#interval - now - SECOND;
+    if (late > 1e-9) return Math.max(1, Math.ceil(late / SECOND));
+    if (!this.#full.has(client) && this.#full.size >= MAX_CLIENTS) this.#forgetOne(now);
+    this.#full.set(client, full + this.#interval);
     return 0;
   }
 
-  /** How many clients are remembered (those with a request let through in the last second). */
+  /** How many clients are remembered (those whose bucket is not full). */
   get clients(): number {
-    return this.#clients.size;
+    return this.#full.size;
   }
 
   #sweep(now: number) {
     this.#swept = now;
-    for (const [client, kept] of this.#clients) {
-      const newest = kept.times[(kept.next + this.perSecond - 1) % this.perSecond] as number;
-      if (now - newest >= SECOND) this.#clients.delete(client);
-    }
+    for (const [client, full] of this.#full) if (full <= now) this.#full.delete(client);
+  }
+
+  /** Room for one more: a full bucket if there is one, else the client remembered longest. */
+  #forgetOne(now: number) {
+    this.#sweep(now);
+    if (this.#full.size >= MAX_CLIENTS) this.#full.delete(this.#full.keys().next().value as string);
   }
 }
 
@@ -65,15 +73,21 @@ const MAX_READ_BODY = 64 * 1024;
  * Retry-After, before anything else runs (answer cache, fast path, scenarios); the admin API,
  * `/_mock/target` and the documents are not counted. A client is its X-API-KEY, or its address.
  */
-export function rateLimited(app: HrmockApp, perSecond: number, next: Listener): Listener {
-  const limiter = new RateLimiter(perSecond);
+export function rateLimited(app: HrmockApp, limit: number | RateLimiter, next: Listener): Listener {
+  const limiter = typeof limit === 'number' ? new RateLimiter(limit) : limit;
+  const { perSecond } = limiter;
   const { journal } = app.steering;
+  const accepted = keyCheck(app.settings.apiKey);
   return (req, res) => {
     const url = req.url ?? '/';
     if (operationPath(url) === undefined) return next(req, res);
     const key = req.headers['x-api-key'];
+    // A request the key guard will refuse (401) is not counted: it makes no bucket.
+    if (!accepted(key)) return next(req, res);
     const client =
-      typeof key === 'string' && key !== '' ? `key ${key}` : `address ${req.socket.remoteAddress}`;
+      typeof key === 'string' && key !== ''
+        ? `key ${key.length > LONGEST_KEY ? createHash('sha256').update(key).digest('base64') : key}`
+        : `address ${req.socket.remoteAddress}`;
     const started = performance.now();
     const wait = limiter.take(client, started);
     if (wait === 0) return next(req, res);
@@ -94,6 +108,15 @@ export function rateLimited(app: HrmockApp, perSecond: number, next: Listener): 
     req.on('error', () => res.destroy());
     req.on('end', () => answer(Buffer.concat(chunks).toString()));
   };
+}
+
+/** Whether a request's X-API-KEY passes `--api-key` (always, without one); constant time. */
+function keyCheck(apiKey: string | undefined): (given: string | string[] | undefined) => boolean {
+  if (apiKey === undefined) return () => true;
+  const expected = createHash('sha256').update(apiKey).digest();
+  return (given) =>
+    typeof given === 'string' &&
+    timingSafeEqual(createHash('sha256').update(given).digest(), expected);
 }
 
 function tooManyHeaders(

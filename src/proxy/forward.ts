@@ -1,8 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MalformedAnswer } from './answer-parser.ts';
+import { Readable } from 'node:stream';
+import type { Dispatcher, Pool } from 'undici';
 import { kept, type RequestHead, requestHead } from './hop-headers.ts';
-import type { Upstream } from './upstream.ts';
-import { type Connection, type UpstreamCall, UpstreamPool } from './upstream-client.ts';
+import { Kept } from './kept-bytes.ts';
+import { errorAnswer, refusal } from './own-answers.ts';
+import { type OutgoingBody, RequestBody } from './request-body.ts';
+import { type Upstream, upstreamPath } from './upstream.ts';
+import { type FailureSide, failureOf, mayRetry, upstreamPool } from './upstream-pool.ts';
 
 /** One forwarded exchange as the judge needs it: bodies kept only up to their limits. */
 export type Captured = {
@@ -42,89 +46,41 @@ export type ForwardOptions = {
   onFailure: (failure: UpstreamFailure) => void;
 };
 
-const REASONS: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused (is it running?)',
-  ECONNRESET: 'the connection was reset before an answer',
-  ENOTFOUND: 'its host name does not resolve',
-  EAI_AGAIN: 'its host name could not be resolved now',
-  EHOSTUNREACH: 'its host cannot be reached',
-  ENETUNREACH: 'its network cannot be reached',
-  ETIMEDOUT: 'the connection timed out',
-  EPIPE: 'the connection closed while the request was sent',
-};
-
-function errorAnswer(res: ServerResponse, status: 502 | 504, message: string): void {
-  if (res.headersSent || res.destroyed) {
-    res.destroy();
-    return;
-  }
-  const body = JSON.stringify({ code: status, message });
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-  });
-  res.end(body);
-}
-
-/** A copy of a stream's bytes up to a limit, and how many bytes went by in all. */
-class Kept {
-  readonly #limit: number;
-  readonly #chunks: Buffer[] = [];
-  size = 0;
-
-  constructor(limit: number) {
-    this.#limit = limit;
-  }
-
-  add(chunk: Buffer): void {
-    this.size += chunk.length;
-    if (this.size <= this.#limit) this.#chunks.push(chunk);
-    else this.#chunks.length = 0;
-  }
-
-  get over(): boolean {
-    return this.size > this.#limit;
-  }
-
-  /** The bytes, or undefined when there were more than the limit. */
-  bytes(): Buffer | undefined {
-    return this.over ? undefined : Buffer.concat(this.#chunks);
-  }
-
-  /** The bytes as they were read, not joined; undefined when there were more than the limit. */
-  pieces(): Buffer[] | undefined {
-    return this.over ? undefined : this.#chunks;
-  }
-}
+const textOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const latin1 = (raw: Buffer | string) => (typeof raw === 'string' ? raw : raw.toString('latin1'));
 
 /** One client request on its way: its answer, its failure, and what the judge is handed. */
-class Forwarding implements UpstreamCall {
+class Forwarding implements Dispatcher.DispatchHandler {
   readonly #options: ForwardOptions;
-  readonly #pool: UpstreamPool;
+  readonly #pool: Pool;
   readonly #req: IncomingMessage;
   readonly #res: ServerResponse;
   readonly #started = performance.now();
   readonly #method: string;
   readonly #url: string;
-  readonly #request: Kept;
   readonly #head: RequestHead;
-  readonly headRequest: boolean;
-  #connection: Connection | undefined;
+  readonly #body: RequestBody;
+  #controller: Dispatcher.DispatchController | undefined;
   #timer: NodeJS.Timeout | undefined;
+  /** A byte of the upstream's answer came: sending the request again is no longer safe. */
+  #answered = false;
+  #retried = false;
+  /** Answered, failed or abandoned: nothing more goes to the client. */
+  #over = false;
   #status = 0;
   #headers: [string, string][] = [];
   #answer: Kept | undefined;
-  #sent = false;
-  #retried = false;
-  /** The client's whole request body went by (none counts). */
-  #bodyRead = false;
-  #over = false;
+  /** The answer's `Content-Length` when it has a body: the bytes sent must be as many. */
+  #length: number | undefined;
+  /** An answer with no body whatever its headers say (to HEAD, a 204, a 304). */
+  #noBody = false;
 
   constructor(
     options: ForwardOptions,
-    pool: UpstreamPool,
+    pool: Pool,
     req: IncomingMessage,
     res: ServerResponse,
+    head: RequestHead,
   ) {
     this.#options = options;
     this.#pool = pool;
@@ -132,96 +88,99 @@ class Forwarding implements UpstreamCall {
     this.#res = res;
     this.#method = req.method ?? 'GET';
     this.#url = req.url ?? '/';
-    this.headRequest = this.#method === 'HEAD';
-    this.#request = new Kept(options.maxRequestBytes);
-    this.#head = requestHead(options.upstream, this.#method, this.#url, req.rawHeaders);
+    this.#head = head;
+    this.#body = new RequestBody(req, head.framing, options.maxRequestBytes);
   }
 
-  /** Sends the request on, answers the client when the upstream does (or a 502/504 when not). */
+  /** Reads the request, sends it on, answers the client when the upstream does (or a 502/504). */
   start(): void {
-    this.#timer = setTimeout(() => {
-      this.#fail(504, 'no complete answer in time');
-      this.#abandon();
-    }, this.#options.timeoutMs);
-    this.#timer.unref();
     this.#res.on('close', () => {
       if (!this.#res.writableFinished) this.#abandon();
     });
+    this.#res.on('error', () => this.#abandon());
     this.#req.on('error', () => this.#abandon());
-    this.#pool.send(this);
+    this.#body.read(
+      (body) => this.#send(body),
+      (error) => this.#broke(error),
+    );
   }
 
-  attached(connection: Connection): void {
-    this.#connection = connection;
-    const { head, framing } = this.#head;
-    if (this.#sent) {
-      // Sent again on a new connection: the body is the one kept whole.
-      const body = this.#request.bytes() ?? Buffer.alloc(0);
-      if (framing !== 'chunked') connection.write(head, body);
-      else if (body.length === 0) connection.write(`${head}0\r\n\r\n`);
-      else connection.write(`${head}${body.length.toString(16)}\r\n`, body, '\r\n0\r\n\r\n');
-      connection.written();
-      return;
-    }
-    this.#sent = true;
-    if (framing === 'none') {
-      connection.write(head);
-      connection.written();
-      this.#bodyRead = true;
-      this.#req.resume();
-      return;
-    }
-    let pending: string | undefined = head;
-    this.#req.on('data', (chunk: Buffer) => {
-      this.#request.add(chunk);
-      const on = this.#connection;
-      if (on === undefined || this.#retried || chunk.length === 0) return;
-      const size = framing === 'chunked' ? `${chunk.length.toString(16)}\r\n` : '';
-      const ok = on.write(
-        `${pending ?? ''}${size}`,
-        chunk,
-        framing === 'chunked' ? '\r\n' : undefined,
+  #send(body: OutgoingBody): void {
+    if (this.#over) return;
+    this.#timer ??= setTimeout(() => {
+      this.#fail(504, 'no complete answer in time');
+      this.#controller?.abort(new Error('no complete answer in time'));
+    }, this.#options.timeoutMs).unref();
+    const { headers, length } = this.#head;
+    try {
+      this.#pool.dispatch(
+        {
+          method: this.#method,
+          path: upstreamPath(this.#options.upstream, this.#url),
+          headers:
+            body instanceof Readable && length !== undefined
+              ? [...headers, 'content-length', length]
+              : headers,
+          body,
+        },
+        this,
       );
-      pending = undefined;
-      if (!ok) {
-        this.#req.pause();
-        on.onDrain(() => this.#req.resume());
-      }
-    });
-    this.#req.on('end', () => {
-      this.#bodyRead = true;
-      const on = this.#connection;
-      if (on === undefined || this.#retried) return;
-      on.write(`${pending ?? ''}${framing === 'chunked' ? '0\r\n\r\n' : ''}`);
-      on.written();
-    });
+    } catch (error) {
+      this.#broke(error);
+    }
   }
 
-  head(status: number, reason: string, rawHeaders: string[]): void {
-    this.#status = status;
-    this.#headers = kept(rawHeaders);
-    this.#answer = new Kept(this.#options.maxAnswerBytes);
-    if (!this.#res.destroyed) this.#res.writeHead(status, reason, this.#headers.flat());
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    if (this.#over) controller.abort(new Error('the exchange is over'));
   }
 
-  body(chunk: Buffer): void {
+  onResponseStarted(): void {
+    this.#answered = true;
+  }
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    status: number,
+    _headers: unknown,
+    reason?: string,
+  ): void {
+    // An interim answer (103 Early Hints…): the final one follows.
+    if (status < 200 || this.#over) return;
+    try {
+      this.#status = status;
+      this.#headers = kept(((controller.rawHeaders ?? []) as (Buffer | string)[]).map(latin1));
+      this.#answer = new Kept(this.#options.maxAnswerBytes);
+      this.#noBody = this.#method === 'HEAD' || status === 204 || status === 304;
+      const length = this.#headers.find(([name]) => name.toLowerCase() === 'content-length');
+      this.#length = this.#noBody || length === undefined ? undefined : Number(length[1]);
+      this.#res.writeHead(status, reason ?? '', this.#headers.flat());
+    } catch (error) {
+      // A status line or header llhttp let through and Node will not write.
+      this.#fail(502, `its answer cannot be sent on as HTTP/1.1 (${textOf(error)})`, 'answer');
+      controller.abort(new Error('not forwarded'));
+    }
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
     this.#answer?.add(chunk);
-    if (this.#res.destroyed || this.#res.write(chunk) || this.#over) return;
-    const on = this.#connection;
-    if (on === undefined) return;
-    this.#over = true;
-    on.pause();
-    this.#res.once('drain', () => {
-      this.#over = false;
-      if (this.#connection === on) on.resume();
-    });
+    if (this.#over || this.#res.write(chunk)) return;
+    controller.pause();
+    this.#res.once('drain', () => controller.resume());
   }
 
-  end(): void {
+  onResponseEnd(): void {
     clearTimeout(this.#timer);
-    this.#connection = undefined;
+    if (this.#over) return;
+    this.#over = true;
+    const answer = this.#answer;
+    // The Content-Length sent is the number of bytes sent, or the connection is cut.
+    if (answer === undefined || (this.#length !== undefined && answer.size !== this.#length)) {
+      this.#res.destroy();
+      return;
+    }
     this.#res.end();
-    const request = this.#request;
+    const request = this.#body.kept;
     this.#options.onExchange({
       method: this.#method,
       url: this.#url,
@@ -230,47 +189,65 @@ class Forwarding implements UpstreamCall {
       requestTooLarge: request.over,
       status: this.#status,
       headers: this.#headers,
-      answerPieces: this.#answer?.pieces(),
+      answerPieces: answer.pieces(),
       ms: performance.now() - this.#started,
     });
   }
 
-  failed(error: NodeJS.ErrnoException, retriable: boolean): void {
-    this.#connection = undefined;
-    // A kept-alive connection the upstream had just closed: once more on a new one, if the
-    // whole request is still at hand.
-    const whole = this.#bodyRead && !this.#request.over;
-    if (retriable && !this.#retried && whole && !this.#res.destroyed) {
-      this.#retried = true;
-      this.#pool.send(this, true);
-      return;
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    // Never throws: undici would hand a throw from here to an 'error' event nobody listens to.
+    try {
+      if (this.#over) return;
+      this.#controller = undefined;
+      // undici holds a 304's (or 204's) Content-Length against its no body: the answer is whole.
+      if (
+        this.#noBody &&
+        (error as { code?: string }).code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH'
+      ) {
+        this.onResponseEnd();
+        return;
+      }
+      const again = this.#answered || this.#retried ? undefined : this.#body.again();
+      if (again !== undefined && mayRetry(error, this.#method)) {
+        this.#retried = true;
+        setImmediate(() => this.#send(again));
+        return;
+      }
+      const failure = failureOf(error);
+      this.#fail(502, failure.reason, failure.side);
+    } catch {
+      this.#res.destroy();
     }
-    clearTimeout(this.#timer);
-    const code = error.code ?? '';
-    const reason =
-      error instanceof MalformedAnswer
-        ? `its answer is not HTTP/1.1 as the proxy reads it (${error.message})`
-        : `${REASONS[code] ?? error.message}${code ? ` (${code})` : ''}`;
-    this.#fail(502, reason);
   }
 
-  /** The exchange stops midway: its connection is closed, or it leaves the queue. */
+  /** A fault of the proxy's own in this exchange ends this exchange alone. */
+  #broke(error: unknown): void {
+    this.#fail(502, `the proxy could not forward this request (${textOf(error)})`, 'proxy');
+    this.#controller?.abort(new Error('not forwarded'));
+  }
+
+  /** The client left or its request broke: the upstream request is dropped. */
   #abandon(): void {
     clearTimeout(this.#timer);
-    const on = this.#connection;
-    this.#connection = undefined;
-    if (on !== undefined) on.destroy();
-    else this.#pool.cancel(this);
+    this.#over = true;
+    this.#controller?.abort(new Error('the client left'));
   }
 
-  #fail(status: 502 | 504, reason: string): void {
+  /** `side`: what failed, the connection, the upstream's answer, or the proxy itself. */
+  #fail(status: 502 | 504, reason: string, side: FailureSide = 'connection'): void {
+    clearTimeout(this.#timer);
     // A client that left needs no answer: its going is not the upstream's failure.
-    if (this.#res.destroyed) return;
+    if (this.#over || this.#res.destroyed) return;
+    this.#over = true;
     const { upstream, timeoutMs } = this.#options;
-    const message =
+    const text =
       status === 504
         ? `The upstream ${upstream.url} did not answer within ${timeoutMs / 1000} s: ${reason}.`
-        : `The upstream ${upstream.url} could not be reached: ${reason}.`;
+        : side === 'answer'
+          ? `The upstream ${upstream.url} answered what the proxy cannot forward: ${reason}.`
+          : side === 'proxy'
+            ? `hrmock proxy could not forward this request to ${upstream.url}: ${reason}.`
+            : `The upstream ${upstream.url} could not be reached: ${reason}.`;
     if (!this.#res.headersSent)
       this.#options.onFailure({
         method: this.#method,
@@ -278,7 +255,7 @@ class Forwarding implements UpstreamCall {
         status,
         reason,
       });
-    errorAnswer(this.#res, status, message);
+    errorAnswer(this.#req, this.#res, status, text);
   }
 }
 
@@ -286,15 +263,29 @@ class Forwarding implements UpstreamCall {
  * A node:http listener that forwards each request to the upstream and streams its answer back
  * unchanged (status, headers but hop-by-hop ones, body bytes), keeping a copy of each body up to
  * its limit for the judge. Redirects are passed back, never followed: no header of the client
- * ever goes to another origin. `close` closes its connections to the upstream.
+ * ever goes to another origin. A fault in one exchange answers that client (502), never ends
+ * the process. `close` closes the connections to the upstream.
  */
 export function forwardingListener(options: ForwardOptions): {
   listener: (req: IncomingMessage, res: ServerResponse) => void;
-  close: () => void;
+  close: () => Promise<void>;
 } {
-  const pool = new UpstreamPool(options.upstream);
+  const pool = upstreamPool(options.upstream, options.timeoutMs);
   return {
-    listener: (req, res) => new Forwarding(options, pool, req, res).start(),
-    close: () => pool.close(),
+    listener: (req, res) => {
+      try {
+        const head = requestHead(req.rawHeaders);
+        const refused = refusal(req, head);
+        if (refused === undefined) new Forwarding(options, pool, req, res, head).start();
+        else errorAnswer(req, res, ...refused);
+      } catch (error) {
+        // A fault in one exchange ends that exchange alone.
+        const reason = `the proxy could not forward this request (${textOf(error)})`;
+        const path = (req.url ?? '/').split('?')[0] ?? '/';
+        options.onFailure({ method: req.method ?? 'GET', path, status: 502, reason });
+        errorAnswer(req, res, 502, `hrmock proxy could not forward this request: ${textOf(error)}`);
+      }
+    },
+    close: () => pool.destroy(),
   };
 }

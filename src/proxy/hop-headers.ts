@@ -1,5 +1,3 @@
-import { type Upstream, upstreamPath } from './upstream.ts';
-
 /** Headers that belong to one connection, never forwarded (RFC 9110 7.6.1). */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -37,31 +35,49 @@ function connectionTokens(raw: string[]): Set<string> | undefined {
   return tokens;
 }
 
-/** What the client's request headers say of its body and type, found in one pass. */
+/** How a request's body is framed: none, `Content-Length`, or `Transfer-Encoding: chunked`. */
+export type Framing = 'none' | 'length' | 'chunked';
+
+/** What the client's request headers say, found in one pass, and the headers sent on. */
 export type RequestHead = {
-  head: string;
+  /**
+   * The client's headers, name, value…, as undici takes them: without the hop-by-hop ones,
+   * `Content-Length` and `Transfer-Encoding` (undici frames the body as it came) and `Expect`
+   * (Node answered the client's 100-continue already).
+   */
+  headers: string[];
   contentType: string | undefined;
-  framing: 'none' | 'length' | 'chunked';
+  framing: Framing;
+  /** The `Content-Length` sent, for a body sent on as it comes. */
+  length: string | undefined;
+  /** A `Transfer-Encoding` other than `chunked` alone: it cannot be forwarded as sent. */
+  coding: string | undefined;
 };
 
-/** The request line and headers sent upstream: the client's, hop-by-hop ones and Host replaced. */
-export function requestHead(
-  upstream: Upstream,
-  method: string,
-  url: string,
-  raw: string[],
-): RequestHead {
-  let head = `${method} ${upstreamPath(upstream, url)} HTTP/1.1\r\nHost: ${upstream.host}\r\n`;
-  let contentType: string | undefined;
-  let framing: RequestHead['framing'] = 'none';
+/** Reads the request headers the proxy forwards and what they say of the body. */
+export function requestHead(raw: string[]): RequestHead {
+  const head: RequestHead = {
+    headers: [],
+    contentType: undefined,
+    framing: 'none',
+    length: undefined,
+    coding: undefined,
+  };
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const lower = (raw[i] as string).toLowerCase();
-    if (lower === 'content-type') contentType = raw[i + 1];
-    else if (lower === 'content-length' && framing === 'none' && raw[i + 1] !== '0')
-      framing = 'length';
-    else if (lower === 'transfer-encoding') framing = 'chunked';
+    const value = raw[i + 1] as string;
+    if (lower === 'content-type') head.contentType = value;
+    else if (lower === 'content-length') {
+      head.length = value;
+      if (head.framing === 'none' && value !== '0') head.framing = 'length';
+    } else if (lower === 'transfer-encoding') {
+      head.framing = 'chunked';
+      if (value.trim().toLowerCase() !== 'chunked') head.coding = value;
+    }
   }
-  for (const [name, value] of kept(raw)) head += `${name}: ${value}\r\n`;
-  if (framing === 'chunked') head += 'Transfer-Encoding: chunked\r\n';
-  return { head: `${head}\r\n`, contentType, framing };
+  for (const [name, value] of kept(raw)) {
+    const lower = name.toLowerCase();
+    if (lower !== 'content-length' && lower !== 'expect') head.headers.push(name, value);
+  }
+  return head;
 }

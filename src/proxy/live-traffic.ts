@@ -6,6 +6,7 @@ import {
 } from '../../contract/suite/live-rules.ts';
 import { remember } from '../../contract/suite/seen-answers.ts';
 import { spelledPath } from '../http/admin/operation-paths.ts';
+import { Redaction } from '../http/redaction.ts';
 import { writeRecording } from '../recording/recording-files.ts';
 import {
   asksOperation,
@@ -28,6 +29,9 @@ export type LiveTrafficOptions = {
   /** The most violations kept in the report (default 1000); all are counted. */
   keepViolations?: number;
 };
+
+/** What a verdict was of, and the secrets its request carried (kept out of its violations). */
+type Named = Pick<LiveExchange, 'method' | 'path' | 'status'> & { secrets: string[] };
 
 function parseJson(text: string): unknown {
   try {
@@ -101,7 +105,8 @@ export class LiveTraffic {
   readonly #failures: UpstreamFailure[] = [];
   readonly #maxAnswerBytes: number;
   /** What each verdict was of, by fingerprint: a repeat comes by its fingerprint alone. */
-  readonly #named = new Map<string, Pick<LiveExchange, 'method' | 'path' | 'status'>>();
+  readonly #named = new Map<string, Named>();
+  readonly #redaction: Redaction;
   #exchanges = 0;
   #judged = 0;
   #violationCount = 0;
@@ -110,6 +115,7 @@ export class LiveTraffic {
   constructor(options: LiveTrafficOptions, maxAnswerBytes: number) {
     this.#options = options;
     this.#maxAnswerBytes = maxAnswerBytes;
+    this.#redaction = new Redaction({ headers: options.redactHeaders ?? [] });
   }
 
   failure(failure: UpstreamFailure): void {
@@ -142,17 +148,20 @@ export class LiveTraffic {
       this.#unjudged++;
       return false;
     }
-    const secrets = this.#options.redactHeaders ?? [];
+    const redaction = this.#redaction;
     const params =
-      reached.params === undefined ? undefined : withoutSecrets(reached.params, secrets);
+      reached.params === undefined ? undefined : withoutSecrets(reached.params, redaction);
     const exchange = liveExchange(captured, reached.operation, params, text);
+    // A secret the request carried is kept out of a violation even where an answer echoes it.
+    const secrets = reached.params === undefined ? [] : redaction.valuesIn(reached.params);
     this.#judged++;
-    for (const found of this.#judge.judge(exchange, fingerprint)) this.#violation(found, exchange);
+    for (const found of this.#judge.judge(exchange, fingerprint))
+      this.#violation(found, exchange, secrets);
     if (fingerprint !== undefined) {
       const { method, path, status } = exchange;
-      remember(this.#named, fingerprint, { method, path, status }, VERDICTS);
+      remember(this.#named, fingerprint, { method, path, status, secrets }, VERDICTS);
     }
-    const key = requestKey(reached, secrets);
+    const key = requestKey(reached, redaction);
     if (
       this.#options.record !== undefined &&
       key !== undefined &&
@@ -182,23 +191,25 @@ export class LiveTraffic {
     if (named === undefined || found === undefined) return false;
     this.#exchanges++;
     this.#judged++;
-    for (const violation of found) this.#violation(violation, named);
+    for (const violation of found) this.#violation(violation, named, named.secrets);
     return true;
   }
 
   #violation(
     found: LiveViolation,
     exchange: Pick<LiveExchange, 'method' | 'path' | 'status'>,
+    secrets: string[],
   ): void {
     this.#violationCount++;
+    const redaction = this.#redaction.withValues(secrets);
     const violation: ProxyViolation = {
       rule: found.rule,
       side: found.side,
       method: exchange.method,
       path: exchange.path,
       status: exchange.status,
-      message: `expected ${found.expected}, got ${found.got}`,
-      request: found.request,
+      message: redaction.text(`expected ${found.expected}, got ${found.got}`),
+      request: redaction.text(found.request),
     };
     if (this.#violations.length < (this.#options.keepViolations ?? 1000))
       this.#violations.push(violation);

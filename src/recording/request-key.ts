@@ -1,18 +1,8 @@
 import { operationPath } from '../http/admin/operation-paths.ts';
 import { canonical, decodeParams } from '../http/admin/param-match.ts';
 import { paramsFromPairs, queryPairs } from '../http/query-forms.ts';
+import { DEFAULT_REDACTION, type Redaction } from '../http/redaction.ts';
 import { JSON_MEDIA_TYPE, paramsFromJson } from '../http/request-params.ts';
-
-/** Parameters no recording keeps, whatever a client sends them in: secrets. */
-export const SECRET_NAMES = [
-  'x-api-key',
-  'x-user-email',
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'api_key',
-  'apikey',
-];
 
 /** A request of one of the six operations as it reached a proxy or a replaying mock. */
 export type OperationRequest = {
@@ -54,25 +44,29 @@ export function readOperationRequest(
 
 /**
  * The normalised key of a request: the operation's canonical path and its parameters sorted by
- * name, each value in one canonical JSON form, secrets left out. Parameter order, GET or POST,
- * the singular or plural path, `limit=5` or `"limit": 5` give the same key.
+ * name, each value in one canonical JSON form, secrets left out (src/http/redaction.ts: a secret
+ * parameter is dropped, one nested in a value replaced). Parameter order, GET or POST, the
+ * singular or plural path, `limit=5` or `"limit": 5` give the same key.
  */
-export function requestKey(request: OperationRequest, secrets: string[] = []): string | undefined {
+export function requestKey(
+  request: OperationRequest,
+  redaction: Redaction = DEFAULT_REDACTION,
+): string | undefined {
   if (request.params === undefined) return undefined;
-  const hidden = new Set([...SECRET_NAMES, ...secrets.map((s) => s.toLowerCase())]);
   const params = request.params;
   const names = Object.keys(params)
-    .filter((name) => !hidden.has(name.toLowerCase()) && params[name] !== undefined)
+    .filter((name) => !redaction.param(name) && params[name] !== undefined)
     .sort();
-  const query = names.map((name) => `${name}=${canonical(params[name])}`).join('&');
+  const query = names
+    .map((name) => `${name}=${canonical(redaction.params(params[name]))}`)
+    .join('&');
   return `${request.operation}${query === '' ? '' : `?${query}`}`;
 }
 
-/** The parameters without secrets, as a recording shows them. */
+/** The parameters as a recording or a report shows them: every secret `[redacted]`, at any depth. */
 export function withoutSecrets(
   params: Record<string, unknown>,
-  secrets: string[] = [],
+  redaction: Redaction = DEFAULT_REDACTION,
 ): Record<string, unknown> {
-  const hidden = new Set([...SECRET_NAMES, ...secrets.map((s) => s.toLowerCase())]);
-  return Object.fromEntries(Object.entries(params).filter(([n]) => !hidden.has(n.toLowerCase())));
+  return redaction.params(params);
 }

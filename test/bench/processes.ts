@@ -77,10 +77,11 @@ export function startBare(bodyFile: string, gzip: boolean): Promise<Child> {
   );
 }
 
+const prism = fileURLToPath(
+  new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url),
+);
+
 export function startPrismMock(dynamic: boolean): Promise<Child> {
-  const prism = fileURLToPath(
-    new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url),
-  );
   const args = [
     prism,
     'mock',
@@ -90,6 +91,23 @@ export function startPrismMock(dynamic: boolean): Promise<Child> {
     '--port',
     '0',
     ...(dynamic ? ['--dynamic'] : []),
+  ];
+  return spawnServer(args, /Prism is listening on (http:\/\/\S+?)\/?\s/, {
+    NODE_ENV: 'production',
+  });
+}
+
+/** `prism proxy contract/openapi.yaml UPSTREAM`, started as the Prism mocks are. */
+export function startPrismProxy(upstream: string): Promise<Child> {
+  const args = [
+    prism,
+    'proxy',
+    'contract/openapi.yaml',
+    upstream,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
   ];
   return spawnServer(args, /Prism is listening on (http:\/\/\S+?)\/?\s/, {
     NODE_ENV: 'production',

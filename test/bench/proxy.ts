@@ -1,9 +1,11 @@
 // The proxy's overhead on the bench's distinct searching row: the same requests sent straight to
-// `hrmock serve --answer-cache-mb 0` (1,000 profiles) and through `hrmock proxy` in front of it,
-// in alternating rounds of one run. Alone: `tsx test/bench/proxy.ts` (BENCH_CONNECTIONS, default 16).
+// `hrmock serve --answer-cache-mb 0` (1,000 profiles) and through four proxies in front of it:
+// hrmock proxy, a bare undici-dispatch proxy and a bare node:http pipe proxy (bare-proxy.ts), and
+// Prism's proxy, in alternating rounds of one run. Alone: `tsx test/bench/proxy.ts`
+// (BENCH_CONNECTIONS, default 16).
 import { pathToFileURL } from 'node:url';
 import { drive, ensureWrk, type Load, type LoadRequest } from './load.ts';
-import { type Child, quiet, spawnServer, startHrmock } from './processes.ts';
+import { type Child, quiet, spawnServer, startHrmock, startPrismProxy } from './processes.ts';
 import { scenarios } from './scenarios.ts';
 
 const ROUNDS = 5;
@@ -11,25 +13,33 @@ const ROUND_SECONDS = 2;
 /** The row of run.ts this one measures: its distinct requests. */
 const SEARCHING = /^POST searching 1,000/;
 
+/** What is measured, in the order of each round. */
+const SERVERS = ['direct', 'hrmock', 'undici', 'node', 'prism'] as const;
+type Server = (typeof SERVERS)[number];
+const NAMES: Record<Server, string> = {
+  direct: 'straight to the mock',
+  hrmock: 'through hrmock proxy (judging each exchange)',
+  undici: 'through a bare undici-dispatch proxy (test/bench/bare-proxy.ts undici)',
+  node: 'through a bare node:http pipe proxy (test/bench/bare-proxy.ts node)',
+  prism: 'through prism proxy contract/openapi.yaml (validating each exchange)',
+};
+
 export type ProxyOverhead = {
   scenario: string;
   requests: number;
-  direct: Load;
-  proxied: Load;
-  /** The same requests through a bare node:http pipe proxy: what any Node proxy costs here. */
-  bare: Load;
-  /** The median of the rounds' ratios of req/s, through the proxy over straight. */
-  throughput: number;
-  /** The median of the rounds' ratios of req/s, through the bare proxy over straight. */
-  bareThroughput: number;
-  /** The median p50 through the proxy minus the median p50 straight, in ms. */
-  addedP50: number;
+  /** The median round of each, by req/s. */
+  loads: Record<Server, Load>;
+  /** The median of the rounds' ratios of req/s, over straight. */
+  vsDirect: Record<Server, number>;
+  /** The median of the rounds' ratios of req/s, hrmock proxy over the bare undici proxy. */
+  vsUndici: number;
+  /** The median p50 minus the median p50 straight, in ms. */
+  addedP50: Record<Server, number>;
   /**
-   * The same with one connection, one request at a time: what the proxy adds to each exchange
+   * The same with one connection, one request at a time: what each proxy adds to an exchange
    * (with 16 connections the servers are saturated, and p50 follows throughput).
    */
-  addedP50AtOne: number;
-  bareAddedP50AtOne: number;
+  addedP50AtOne: Record<Server, number>;
 };
 
 const median = (values: number[]) =>
@@ -41,79 +51,98 @@ function checked(load: Load, where: string): Load {
   return load;
 }
 
-/** Both measured in turn, `ROUNDS` times, so that the machine's drift falls on both alike. */
+const each = <T>(make: (server: Server) => T) =>
+  Object.fromEntries(SERVERS.map((s) => [s, make(s)])) as Record<Server, T>;
+
+/** All measured in turn, `ROUNDS` times, so that the machine's drift falls on all alike. */
 export async function proxyOverhead(connections = 16): Promise<ProxyOverhead> {
   ensureWrk();
   const mock: Child = await startHrmock(1000, { answerCacheMb: 0 });
-  const proxy = await spawnServer(
-    ['bin/hrmock.js', 'proxy', '--upstream', mock.url, '--port', '0'],
-    /at (http:\/\/127\.0\.0\.1:\d+)/,
-  );
-  const bareProxy = await spawnServer(
-    ['--import', 'tsx', 'test/bench/bare-proxy.ts', mock.url],
-    /at (http:\/\/127\.0\.0\.1:\d+)/,
-  );
+  const started: Child[] = [mock];
   try {
+    const atUrl = /at (http:\/\/127\.0\.0\.1:\d+)/;
+    const bare = (kind: string) =>
+      spawnServer(['--import', 'tsx', 'test/bench/bare-proxy.ts', kind, mock.url], atUrl);
+    const children: Record<Server, Child> = {
+      direct: mock,
+      hrmock: await spawnServer(
+        ['bin/hrmock.js', 'proxy', '--upstream', mock.url, '--port', '0'],
+        atUrl,
+      ),
+      undici: await bare('undici'),
+      node: await bare('node'),
+      prism: await startPrismProxy(mock.url),
+    };
+    started.push(children.hrmock, children.undici, children.node, children.prism);
     const scenario = (await scenarios(mock.url, 1000)).find((s) => SEARCHING.test(s.name));
     if (scenario === undefined) throw new Error('the bench has no distinct searching row');
     const requests: LoadRequest[] = scenario.distinct;
-    const round = { connections, seconds: ROUND_SECONDS };
-    drive(mock.url, requests, { connections, seconds: 1 });
+    const warm = { connections, seconds: 1 };
     // Warm: the judge judges each distinct exchange once (~9 ms of CPU each), then knows repeats.
     for (let k = 0; k < 2; k++) {
-      drive(proxy.url, requests, { connections, seconds: 1 });
-      await quiet(proxy.pid);
+      drive(children.hrmock.url, requests, warm);
+      await quiet(children.hrmock.pid);
     }
-    drive(bareProxy.url, requests, { connections, seconds: 1 });
-    const direct: Load[] = [];
-    const proxied: Load[] = [];
-    const bare: Load[] = [];
-    for (let k = 0; k < ROUNDS; k++) {
-      direct.push(checked(drive(mock.url, requests, round), 'straight to the mock'));
-      proxied.push(checked(drive(proxy.url, requests, round), 'through the proxy'));
-      bare.push(checked(drive(bareProxy.url, requests, round), 'through the bare proxy'));
-    }
-    const one = { direct: [] as number[], proxied: [] as number[], bare: [] as number[] };
+    for (const server of SERVERS)
+      if (server !== 'hrmock') drive(children[server].url, requests, warm);
+    const rounds = each<Load[]>(() => []);
+    const round = { connections, seconds: ROUND_SECONDS };
+    for (let k = 0; k < ROUNDS; k++)
+      for (const server of SERVERS)
+        rounds[server].push(checked(drive(children[server].url, requests, round), NAMES[server]));
+    const atOne = each<number[]>(() => []);
     const single = { connections: 1, seconds: ROUND_SECONDS };
-    for (let k = 0; k < ROUNDS; k++) {
-      one.direct.push(checked(drive(mock.url, requests, single), 'straight, one connection').p50);
-      one.proxied.push(checked(drive(proxy.url, requests, single), 'proxied, one connection').p50);
-      one.bare.push(checked(drive(bareProxy.url, requests, single), 'bare, one connection').p50);
-    }
-    const middle = (loads: Load[]) =>
-      loads.find((l) => l.reqPerSec === median(loads.map((x) => x.reqPerSec))) as Load;
+    for (let k = 0; k < ROUNDS; k++)
+      for (const server of SERVERS) {
+        const load = drive(children[server].url, requests, single);
+        atOne[server].push(checked(load, `${NAMES[server]}, one connection`).p50);
+      }
+    const perSecond = (server: Server, k: number) => (rounds[server][k] as Load).reqPerSec;
+    const ratios = (of: Server, over: Server) =>
+      median(rounds[of].map((_, k) => perSecond(of, k) / perSecond(over, k)));
+    const p50 = (server: Server) => median(rounds[server].map((l) => l.p50));
     return {
-      addedP50AtOne: median(one.proxied) - median(one.direct),
-      bareAddedP50AtOne: median(one.bare) - median(one.direct),
       scenario: scenario.name,
       requests: requests.length,
-      direct: middle(direct),
-      proxied: middle(proxied),
-      bare: middle(bare),
-      throughput: median(proxied.map((p, k) => p.reqPerSec / (direct[k] as Load).reqPerSec)),
-      bareThroughput: median(bare.map((b, k) => b.reqPerSec / (direct[k] as Load).reqPerSec)),
-      addedP50: median(proxied.map((p) => p.p50)) - median(direct.map((d) => d.p50)),
+      loads: each((server) => {
+        const middle = median(rounds[server].map((l) => l.reqPerSec));
+        return rounds[server].find((l) => l.reqPerSec === middle) as Load;
+      }),
+      vsDirect: each((server) => ratios(server, 'direct')),
+      vsUndici: ratios('hrmock', 'undici'),
+      addedP50: each((server) => p50(server) - p50('direct')),
+      addedP50AtOne: each((server) => median(atOne[server]) - median(atOne.direct)),
     };
   } finally {
-    await bareProxy.stop();
-    await proxy.stop();
-    await mock.stop();
+    for (const child of started.reverse()) await child.stop();
   }
 }
 
-/** The row as run.ts's table shows rows, and one line with the two figures. */
+/** The rows as run.ts's table shows rows, and one line with the ratios. */
 export function proxyRow(o: ProxyOverhead): string {
-  const row = (server: string, l: Load) =>
-    `| ${o.scenario} | ${server} | ${Math.round(l.reqPerSec)} | ${l.p50} | ${l.p99} |`;
-  return [
-    '| scenario | server | req/s | p50 ms | p99 ms |',
-    '|---|---|---:|---:|---:|',
-    row(`hrmock --answer-cache-mb 0, ${o.requests} distinct, straight`, o.direct),
-    row('the same through hrmock proxy (judging each exchange)', o.proxied),
-    row('the same through a bare node:http pipe proxy (test/bench/bare-proxy.ts)', o.bare),
+  const lines = [
+    '| scenario | server | req/s | p50 ms | p99 ms | × direct | added p50 ms (one connection) |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const server of SERVERS) {
+    const l = o.loads[server];
+    const name =
+      server === 'direct'
+        ? `hrmock --answer-cache-mb 0, ${o.requests} distinct, ${NAMES.direct}`
+        : NAMES[server];
+    const added =
+      server === 'direct'
+        ? ''
+        : `${o.addedP50[server].toFixed(2)} (${o.addedP50AtOne[server].toFixed(2)})`;
+    lines.push(
+      `| ${o.scenario} | ${name} | ${Math.round(l.reqPerSec)} | ${l.p50} | ${l.p99} | ${o.vsDirect[server].toFixed(2)} | ${added} |`,
+    );
+  }
+  lines.push(
     '',
-    `proxy overhead: ${o.throughput.toFixed(2)} × direct throughput, ${o.addedP50.toFixed(2)} ms added p50 (${o.addedP50AtOne.toFixed(2)} ms with one connection); a bare node:http proxy: ${o.bareThroughput.toFixed(2)} ×, ${o.bareAddedP50AtOne.toFixed(2)} ms with one connection (medians of ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s)`,
-  ].join('\n');
+    `hrmock proxy: ${o.vsUndici.toFixed(2)} × the bare undici proxy, ${o.vsDirect.hrmock.toFixed(2)} × direct; bare undici ${o.vsDirect.undici.toFixed(2)} ×, bare node:http ${o.vsDirect.node.toFixed(2)} ×, Prism ${o.vsDirect.prism.toFixed(2)} × (medians of the ratios of ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s)`,
+  );
+  return lines.join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -3,8 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { BROWSER_DIST, buildBrowser } from '../../scripts/browser-bundle.ts';
+import { createMockFetch, mockControls } from '../../src/browser/index.ts';
 import { isMockedUrl } from '../../src/browser/service-worker.ts';
+import { createApp } from '../../src/http/app.ts';
+import { startServer } from '../../src/node/server.ts';
 import { browserAvailable, launchChromium } from '../support/browser.ts';
 
 // `use`, `requests` and `reset` of hrmock/browser in a real page: the library bundle steered in
@@ -42,6 +46,51 @@ describe('isMockedUrl and the admin API', () => {
     ['/v1/_mock/reset', false],
   ])('says %s at the root is mocked, whatever the base path: %s', (path, mocked) => {
     expect(isMockedUrl(new URL(path, origin), origin, '/v1')).toBe(mocked);
+  });
+});
+
+describe('the admin API in a page, without a browser', () => {
+  const origin = 'https://app.example';
+  const mock = createMockFetch({ profiles: 40, jobs: 10 });
+  const call = (method: string, path: string, body?: unknown) =>
+    mock(
+      new Request(`${origin}/_mock/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', origin },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      }),
+    );
+
+  it("answers the page on whatever origin it is served from, with the API's CORS", async () => {
+    const added = await call('POST', 'scenarios', {
+      path: '/jobs/searching',
+      respond: { status: 500 },
+    });
+    expect(added.status).toBe(201);
+    expect(added.headers.get('access-control-allow-origin')).toBe('*');
+    expect(mock.requests()).toEqual([]);
+    expect((await call('POST', 'reset')).status).toBe(200);
+    expect((await call('GET', 'scenarios')).status).toBe(200);
+  });
+
+  it('steers a mock on a port with mockControls: use, requests, reset', async () => {
+    const server = await startServer(
+      createApp({ data: buildFixtures({ profiles: 40, jobs: 10 }), log: false }),
+      {
+        port: 0,
+      },
+    );
+    try {
+      const controls = mockControls({ origin: server.url });
+      const scenario = await controls.use({ path: '/jobs/searching', respond: { status: 500 } });
+      expect(scenario).toMatchObject({ id: expect.any(String), matched: 0 });
+      await fetch(`${server.url}/jobs/searching`);
+      expect(await controls.requests({ status: 500 })).toHaveLength(1);
+      await controls.reset();
+      expect(await controls.requests()).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NoAnswer, SuiteClient } from '../../contract/suite/client.ts';
@@ -9,6 +11,7 @@ import { runCli } from '../../src/cli/run-cli.ts';
 
 const exampleTarget = fileURLToPath(new URL('fixtures/example-target.json', import.meta.url));
 const SECRET = 'hrmock-secret-probe-7f3a';
+const ECHOED = 'hrmock-echoed-key-51c9';
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the ${VAR} syntax itself is under test
 const REFERENCE = '${HRMOCK_LEAK_PROBE}';
 const opened: Server[] = [];
@@ -142,5 +145,52 @@ describe('a redirect to another origin', () => {
       '/profiles/searching',
     ]);
     expect(server.seen[1]?.headers['x-api-key']).toBe(SECRET);
+  });
+});
+
+describe('a server that echoes the key it was sent', () => {
+  /** Answers every request with a 200 whose message and data quote the X-API-KEY it got. */
+  async function echoing(): Promise<string> {
+    const server = createServer((req, res) => {
+      req.resume();
+      const key = String(req.headers['x-api-key'] ?? '');
+      json(res, 200, { code: 200, message: `key ${key}`, data: { profiles: key, jobs: [key] } });
+    });
+    opened.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  it.each(['json', 'pretty', 'junit'])(
+    'never has the --header value in a %s report of hrmock check',
+    async (reporter) => {
+      const url = await echoing();
+      const output = join(mkdtempSync(join(tmpdir(), 'hrmock-secrets-')), `report.${reporter}`);
+      const { value: code } = await quietly(() =>
+        runCli([
+          'check',
+          ...['--base-url', url, '--target', exampleTarget, '--reporter', reporter],
+          ...['--header', `X-API-KEY=${ECHOED}`, '--output', output],
+        ]),
+      );
+      expect(code).toBe(1);
+      const report = readFileSync(output, 'utf8');
+      expect(report).not.toContain(ECHOED);
+      expect(report).toContain('[redacted]');
+    },
+  );
+
+  it('never has a header value in the report runCheck gives', async () => {
+    const url = await echoing();
+    const target = JSON.parse(readFileSync(exampleTarget, 'utf8'));
+    const report = await runCheck({
+      baseUrl: url,
+      target: { ...target, headers: {} },
+      headers: { 'X-API-KEY': ECHOED },
+      timeoutMs: 2_000,
+    });
+    expect(report.failed).toBeGreaterThan(0);
+    expect(JSON.stringify(report)).not.toContain(ECHOED);
+    expect(JSON.stringify(report)).toContain('[redacted]');
   });
 });

@@ -1,11 +1,16 @@
 import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../contract/suite/openapi.ts';
 import { ContractValidator } from '../../contract/suite/validator.ts';
+import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { type RunningMock, startMock } from '../../src/api/start-mock.ts';
-import { RateLimiter } from '../../src/node/rate-limit.ts';
+import { createApp } from '../../src/http/app.ts';
+import { createNodeListener } from '../../src/node/node-listener.ts';
+import { MAX_CLIENTS, MAX_RATE, RateLimiter, rateLimited } from '../../src/node/rate-limit.ts';
 import { query } from '../support/mock-app.ts';
 
 describe('RateLimiter', () => {
@@ -14,14 +19,23 @@ describe('RateLimiter', () => {
     expect([0, 10, 20, 30].map((t) => limiter.take('a', 1000 + t))).toEqual([0, 0, 0, 1]);
   });
 
-  it('counts over a sliding second: a request goes once the oldest of the last N is a second old', () => {
+  it('refills one request every 1/N s after a burst of N (a token bucket)', () => {
     const limiter = new RateLimiter(2);
     expect(limiter.take('a', 0)).toBe(0);
-    expect(limiter.take('a', 600)).toBe(0);
-    expect(limiter.take('a', 999)).toBe(1);
+    expect(limiter.take('a', 1)).toBe(0);
+    expect(limiter.take('a', 2)).toBe(1);
+    expect(limiter.take('a', 500)).toBe(0);
+    expect(limiter.take('a', 501)).toBe(1);
     expect(limiter.take('a', 1000)).toBe(0);
-    expect(limiter.take('a', 1500)).toBe(1);
-    expect(limiter.take('a', 1600)).toBe(0);
+    expect(limiter.take('a', 3000)).toBe(0);
+    expect(limiter.take('a', 3001)).toBe(0);
+    expect(limiter.take('a', 3002)).toBe(1);
+  });
+
+  it('remembers at most MAX_CLIENTS clients, forgetting the one remembered longest', () => {
+    const limiter = new RateLimiter(MAX_RATE);
+    for (let i = 0; i < MAX_CLIENTS + 500; i++) expect(limiter.take(`key ${i}`, 0)).toBe(0);
+    expect(limiter.clients).toBe(MAX_CLIENTS);
   });
 
   it('keeps one budget per client', () => {
@@ -109,6 +123,48 @@ describe('startMock({rateLimit})', () => {
     const [limited] = mock.requests({ path: '/jobs/searching', status: 429 });
     expect(limited?.params).toEqual({ board_keys: mock.target.jobs.board_keys, limit: 1 });
     expect(limited?.headers['x-api-key']).toBe('[redacted]');
+  });
+});
+
+describe('rate-limit buckets under --api-key', () => {
+  const limiter = new RateLimiter(MAX_RATE);
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    const app = createApp({
+      data: buildFixtures({ seed: 3, profiles: 30, jobs: 10 }),
+      apiKey: 'the-right-key',
+      log: false,
+    });
+    const answering = createNodeListener(app, {
+      answerCacheBytes: 0,
+      compress: 'off',
+      fastPath: true,
+    });
+    server = createServer(rateLimited(app, limiter, answering));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/profiles/searching`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('makes none for requests with a wrong or missing key, which get their 401', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const headers: Record<string, string> = i === 0 ? {} : { 'X-API-KEY': `wrong-${i}` };
+      const answer = await fetch(url, { headers });
+      await answer.arrayBuffer();
+      statuses.push(answer.status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([401]));
+    expect(limiter.clients).toBe(0);
+  });
+
+  it('makes one for the accepted key', async () => {
+    const answer = await fetch(url, { headers: { 'X-API-KEY': 'the-right-key' } });
+    await answer.arrayBuffer();
+    expect(answer.status).not.toBe(401);
+    expect(limiter.clients).toBe(1);
   });
 });
 

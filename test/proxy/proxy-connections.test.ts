@@ -1,49 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startProxy } from '../../src/api/start-proxy.ts';
 import { startHrmockProcess } from '../support/hrmock-process.ts';
-
-/**
- * An upstream speaking raw bytes: `answer` gets each request's head (and the socket) and writes
- * what it likes. Counts the connections it accepted. Closed when the test ends.
- */
-async function rawUpstream(answer: (head: string, socket: Socket, n: number) => void) {
-  const seen = { connections: 0, requests: 0, bodies: [] as string[] };
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    seen.connections++;
-    sockets.add(socket);
-    let buffered = '';
-    socket.on('data', (chunk) => {
-      buffered += chunk.toString('latin1');
-      for (let end = buffered.indexOf('\r\n\r\n'); end >= 0; end = buffered.indexOf('\r\n\r\n')) {
-        const head = buffered.slice(0, end);
-        const chunked = /\r\ntransfer-encoding: chunked/i.test(head);
-        const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0);
-        const last = buffered.indexOf('\r\n0\r\n\r\n', end + 2);
-        const after = chunked ? (last < 0 ? -1 : last + 7) : end + 4 + length;
-        if (after < 0 || buffered.length < after) return;
-        seen.bodies.push(buffered.slice(end + 4, after));
-        buffered = buffered.slice(after);
-        answer(head, socket, ++seen.requests);
-      }
-    });
-    socket.on('error', () => {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
-}
+import { rawExchange, rawUpstream } from '../support/raw-upstream.ts';
 
 async function proxyTo(upstream: string) {
   const proxy = await startProxy({ upstream, timeoutMs: 5000 });
@@ -95,6 +58,58 @@ describe('hrmock proxy and its connections to the upstream', () => {
     expect(upstream.seen.bodies.at(-1)).toBe('7\r\n{"y":2}\r\n0\r\n\r\n');
   });
 
+  it('sends a GET again after a reset before any byte of its answer, never a POST', async () => {
+    // The second request on each connection is reset, as by an upstream that went away.
+    const upstream = await rawUpstream((_, socket) => {
+      if (socket.bytesWritten > 0) socket.resetAndDestroy();
+      else socket.write(json('{"ok":true}'));
+    });
+    const proxy = await proxyTo(upstream.url);
+    expect((await fetch(`${proxy.url}/a`)).status).toBe(200);
+    const get = await fetch(`${proxy.url}/b`);
+    expect([get.status, await get.text()]).toEqual([200, '{"ok":true}']);
+    expect(upstream.seen.requests).toBe(3);
+    // A POST may have been acted on before the reset: the client gets a 502 and decides.
+    const post = await fetch(`${proxy.url}/c`, { method: 'POST', body: '{"x":1}' });
+    expect(post.status).toBe(502);
+    expect(((await post.json()) as { message: string }).message).toMatch(/ECONNRESET/);
+    expect(upstream.seen.requests).toBe(4);
+  });
+
+  it('skips an interim 103 answer and forwards the final one', async () => {
+    const upstream = await rawUpstream((_, socket) =>
+      socket.write(`HTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\n${json('{"final":1}')}`),
+    );
+    const proxy = await proxyTo(upstream.url);
+    const answer = await fetch(`${proxy.url}/profiles/searching`);
+    expect([answer.status, await answer.text()]).toEqual([200, '{"final":1}']);
+  });
+
+  it('forwards no body after HEAD, 204 and 304, whatever their Content-Length, and goes on', async () => {
+    const upstream = await rawUpstream((head, socket) => {
+      if (head.startsWith('HEAD')) socket.write('HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n');
+      else if (head.startsWith('GET /204')) socket.write('HTTP/1.1 204 No Content\r\n\r\n');
+      else if (head.startsWith('GET /304'))
+        socket.write('HTTP/1.1 304 Not Modified\r\nContent-Length: 40\r\n\r\n');
+      else socket.write(json('{"after":true}'));
+    });
+    const proxy = await proxyTo(upstream.url);
+    const bytes = await rawExchange(
+      proxy.url,
+      'HEAD /h HTTP/1.1\r\nHost: x\r\n\r\nGET /204 HTTP/1.1\r\nHost: x\r\n\r\n' +
+        'GET /304 HTTP/1.1\r\nHost: x\r\n\r\nGET /next HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
+    const answers = bytes.toString('latin1').split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((a) => a.slice(9, 12))).toEqual(['200', '204', '304', '200']);
+    expect(answers.slice(0, 3).map((a) => a.slice(a.indexOf('\r\n\r\n') + 4))).toEqual([
+      '',
+      '',
+      '',
+    ]);
+    expect(answers[0]).toMatch(/\r\ncontent-length: 40\r\n/i);
+    expect(answers[3]).toMatch(/\r\n\r\n\{"after":true\}$/);
+  });
+
   it('passes a chunked answer and one framed by the connection close on unchanged', async () => {
     const upstream = await rawUpstream((head, socket) => {
       if (head.startsWith('GET /chunked'))
@@ -144,6 +159,28 @@ describe('hrmock proxy and its connections to the upstream', () => {
     const answer = await fetch(`${proxy.url}/profiles/searching`, init as RequestInit);
     expect(answer.status).toBe(200);
     expect(received).toEqual([{ encoding: 'chunked', body: '{"a":1}' }]);
+  });
+});
+
+describe('hrmock proxy and request bodies over the size it keeps', () => {
+  it('sends them on as they come, framed as they came', async () => {
+    const upstream = await rawUpstream((_, socket) => socket.write(json('{}')));
+    const proxy = await startProxy({ upstream: upstream.url, maxBodyBytes: 10 });
+    onTestFinished(async () => void (await proxy.close()));
+    const long = `{"a":"${'x'.repeat(100)}"}`;
+    expect((await fetch(`${proxy.url}/a`, { method: 'POST', body: long })).status).toBe(200);
+    const init = {
+      method: 'POST',
+      body: streamOf([long.slice(0, 50), long.slice(50)]),
+      duplex: 'half',
+    };
+    expect((await fetch(`${proxy.url}/b`, init as RequestInit)).status).toBe(200);
+    expect(upstream.seen.heads[0]).toMatch(/\r\ncontent-length: 108(\r\n|$)/i);
+    expect(upstream.seen.bodies[0]).toBe(long);
+    expect(upstream.seen.heads[1]).toMatch(/\r\ntransfer-encoding: chunked(\r\n|$)/i);
+    expect(upstream.seen.bodies[1]?.replace(/\r\n[0-9a-f]+\r\n|^[0-9a-f]+\r\n|\r\n$/g, '')).toBe(
+      long,
+    );
   });
 });
 

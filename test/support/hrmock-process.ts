@@ -9,8 +9,11 @@ const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));
 export type HrmockProcess = {
   /** The URL its first line announced. */
   url: string;
+  pid: number;
   /** Everything it wrote so far, stdout and stderr apart. */
   output: () => { stdout: string; stderr: string };
+  /** Its exit status, once it exits by itself. */
+  exited: Promise<number | null>;
   /** SIGTERM, then its exit status and output (killed if still running after 60 s). */
   stop: () => Promise<{ code: number | null; stdout: string; stderr: string }>;
 };
@@ -52,6 +55,8 @@ export function startHrmockProcess(
       child.stdout.off('data', look);
       resolve({
         url,
+        pid: child.pid as number,
+        exited,
         output: () => ({ stdout, stderr }),
         stop: async () => {
           await stopChild(child, 60_000);

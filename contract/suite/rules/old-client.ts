@@ -17,7 +17,7 @@ import {
 import { isObject, parametersOf } from '../openapi.ts';
 import { type ContractOperation, contractOperations } from '../operation-inputs.ts';
 import { ALL_OPERATIONS, pathOf } from '../operations.ts';
-import { expectThat, part, type Rule, type RuleContext, shown } from '../rule.ts';
+import { expectThat, notJson, part, type Rule, type RuleContext, shown } from '../rule.ts';
 
 type Published = RuleContext['history'][number];
 
@@ -37,7 +37,7 @@ function validUnder(ctx: RuleContext, published: Published, path: string, exchan
     () =>
       verdict.ok
         ? `status ${exchange.status}: ${shown(exchange.text, 160)}`
-        : `status ${exchange.status}: ${verdict.errors.slice(0, 3).join('; ')} in ${shown(exchange.text, 120)}`,
+        : `status ${exchange.status}: ${notJson(exchange)}${verdict.errors.slice(0, 3).join('; ')} in ${shown(exchange.text, 120)}`,
   );
 }
 
@@ -67,7 +67,7 @@ async function plainGets(ctx: RuleContext): Promise<void> {
             () =>
               verdict.ok
                 ? ''
-                : `${verdict.errors.slice(0, 3).join('; ')} in ${shown(exchange.text, 120)}`,
+                : `${notJson(exchange)}${verdict.errors.slice(0, 3).join('; ')} in ${shown(exchange.text, 120)}`,
           );
         }
     });

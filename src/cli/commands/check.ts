@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { parseAnswer } from '../../../contract/suite/answer-json.ts';
 import {
   DEFAULT_TIMEOUT_MS,
   readCapped,
@@ -31,6 +32,7 @@ import {
 } from '../../../contract/suite/target.ts';
 import { lazyFixtures } from '../../../mocks/lazy-fixtures.ts';
 import { createApp } from '../../http/app.ts';
+import { Redaction } from '../../http/redaction.ts';
 import { type RunningServer, startServer } from '../../node/server.ts';
 import { PrismMissing, type RunningPrism, startPrism } from '../../prism.ts';
 import { durationMs, UsageError } from '../usage-error.ts';
@@ -201,7 +203,7 @@ async function runChecks(
     ...(fuzz === undefined ? {} : { fuzz, seed }),
     ...(latencyLimit === undefined ? {} : { maxLatency: latencyLimit }),
   });
-  return runSuite({
+  const report = await runSuite({
     client,
     baseUrl: base,
     target,
@@ -211,6 +213,8 @@ async function runChecks(
     ...(coverageGate === undefined ? {} : { minCoverage: coverageGate }),
     ...(latencyLimit === undefined ? {} : { maxLatencyMs: latencyLimit }),
   });
+  // A run header's value (a key) is never quoted, even where a server echoes it.
+  return new Redaction({ values: Object.values(allHeaders) }).strings(report);
 }
 
 /** The report to `--output` (and its summary to stdout), or to stdout. */
@@ -308,19 +312,14 @@ async function reachOnce(
 async function targetOfMock(reach: Reach): Promise<Target> {
   const url = `${reach.base}/_mock/target`;
   const response = await reachable(reach, url);
-  const body = parseOrNull(response.text) as { data?: unknown } | null;
-  if (response.status !== 200 || body === null || body.data === undefined) {
+  // Read as the rules read answers: one nested too deep is no target, and is never parsed.
+  const json = parseAnswer(response.text);
+  const body = (json.ok ? json.value : null) as { data?: unknown } | null;
+  if (response.status !== 200 || body === null || body?.data === undefined) {
+    const why = json.ok || json.why === undefined ? '' : `, ${json.why}`;
     throw new CannotRun(
-      `no target at ${url} (status ${response.status}); only hrmock serves one: pass --target FILE naming existing keys (see docs/contract-rules.md, "Checking a deployment")`,
+      `no target at ${url} (status ${response.status}${why}); only hrmock serves one: pass --target FILE naming existing keys (see docs/contract-rules.md, "Checking a deployment")`,
     );
   }
   return parseTarget(body.data, null, url);
-}
-
-function parseOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

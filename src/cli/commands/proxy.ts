@@ -17,15 +17,17 @@ export const PROXY_HELP = `hrmock proxy: forward live traffic to a deployment an
   --record DIR       write each exchange of the six operations to DIR, one JSON file per
                      normalised request, secrets removed (for hrmock serve --replay DIR)
   --redact-header H  a header (and parameter) never recorded or shown, besides X-API-KEY,
-                     X-USER-EMAIL, Authorization and cookies; repeat for several
+                     X-USER-EMAIL, Authorization, cookies and names holding api_key, token,
+                     secret, password, session, signature or credential; repeat for several
   --reporter R       the report on exit: pretty (default), junit or json
   --output FILE      write the report there (a summary still goes to stdout)
   --timeout S        seconds the upstream may take, body included (default 30; 504 after)
   --max-body-bytes N largest request body judged (default 1048576; larger ones pass unjudged)
 
 Each violation is printed on stderr as it is found. On SIGINT or SIGTERM the proxy finishes
-the exchanges in flight, writes the report and exits: 0 no violation, 1 any violation, 2 it
-could not start. Redirects are passed back, never followed; header values are never printed.`;
+the exchanges in flight, writes the report and exits: 0 no violation, 1 any violation (or an
+unexpected error, after which it stops the same way), 2 it could not start. Redirects are
+passed back, never followed; header values are never printed.`;
 
 export async function proxyCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -83,7 +85,11 @@ export async function proxyCommand(args: string[]): Promise<number> {
   process.stdout.write(
     `hrmock proxy: at ${proxy.url} forwarding to ${upstream.value.url}${values.record ? `, recording into ${values.record}` : ''}; judging the six operations (stop with Ctrl-C for the report)\n`,
   );
-  await stopped;
+  const fault = await Promise.race([stopped.then(() => undefined), fatalFault()]);
+  if (fault !== undefined)
+    process.stderr.write(
+      `hrmock proxy: stopping on an unexpected error (${fault}); the report follows\n`,
+    );
   const report = await proxy.close();
   const text = renderProxyReport(report, reporter);
   const summary = `hrmock proxy: ${report.exchanges} exchanges, ${report.judged} judged, ${report.violationCount} violations`;
@@ -91,5 +97,27 @@ export async function proxyCommand(args: string[]): Promise<number> {
     await writeFile(values.output, text);
     process.stdout.write(`${summary}\nreport written to ${values.output}\n`);
   } else process.stdout.write(text);
-  return report.violationCount > 0 ? 1 : 0;
+  if (fault === undefined) return report.violationCount > 0 ? 1 : 0;
+  // Whatever the fault left running does not keep the process from ending.
+  setTimeout(() => process.exit(1), 1000).unref();
+  return 1;
+}
+
+/**
+ * Resolves with the first error nothing caught (each exchange catches its own): the proxy then
+ * stops as on SIGTERM, report written, exit 1, instead of dying without one. Later ones are
+ * printed and the stop goes on.
+ */
+function fatalFault(): Promise<string> {
+  return new Promise((resolve) => {
+    let first = true;
+    const fault = (error: unknown) => {
+      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      if (first) resolve(text);
+      else process.stderr.write(`hrmock proxy: another unexpected error while stopping: ${text}\n`);
+      first = false;
+    };
+    process.on('uncaughtException', fault);
+    process.on('unhandledRejection', fault);
+  });
 }

@@ -1,4 +1,9 @@
 import { parseArgs } from 'node:util';
+import {
+  DEFAULT_JOURNAL_BYTES,
+  MIN_JOURNAL_BYTES,
+  SLOT_BYTES,
+} from '../../http/admin/journal-budget.ts';
 import { DEFAULT_LIMITS } from '../../http/app.ts';
 import type { Chaos } from '../../http/chaos.ts';
 import { DEFAULT_TIMEOUTS } from '../../node/connections.ts';
@@ -28,7 +33,10 @@ const SERVE_OPTIONS = {
   'write-timeout': { type: 'string' },
   admin: { type: 'string' },
   'journal-size': { type: 'string' },
+  'journal-bytes': { type: 'string' },
   'redact-header': { type: 'string', multiple: true },
+  'allowed-host': { type: 'string', multiple: true },
+  'admin-origin': { type: 'string', multiple: true },
   'rate-limit': { type: 'string' },
   replay: { type: 'string' },
   'replay-strict': { type: 'boolean' },
@@ -59,9 +67,11 @@ export function serveSettings(args: string[]) {
     admin: admin === 'on',
     port,
     host: values.host ?? '127.0.0.1',
+    allowedHosts: [values.host ?? '127.0.0.1', ...allowedHosts(values['allowed-host'] ?? [])],
+    adminOrigins: (values['admin-origin'] ?? []).map(adminOrigin),
     mode: mode as 'merge' | 'replace',
     timeouts: timeoutsFrom(values),
-    journalSize: positiveInt('journal-size', values['journal-size'], 1000, 0),
+    ...journalFrom(values, admin === 'on'),
     rateLimit: rateFrom(values['rate-limit']),
     answerCacheMb: positiveInt('answer-cache-mb', values['answer-cache-mb'], 64, 0),
     limits: {
@@ -122,6 +132,55 @@ function rateFrom(value: string | undefined): number | undefined {
       `--rate-limit takes requests a second as N/s with N from 1 to ${MAX_RATE}, e.g. 10/s, got "${value}"`,
     );
   return rate;
+}
+
+/** `--allowed-host NAME`: a host name or address, without scheme, path or port. */
+function allowedHosts(names: string[]): string[] {
+  for (const name of names)
+    if (!/^(\[[0-9a-f:.]+\]|[^\s/:@[\]]+|[0-9a-f:]+)$/i.test(name))
+      throw new UsageError(
+        `--allowed-host takes a host name or address as clients send it in Host, without port, e.g. mock or 192.168.1.20, got "${name}"`,
+      );
+  return names;
+}
+
+/** `--admin-origin ORIGIN`: scheme, host and port of a browser app, e.g. http://localhost:5173. */
+function adminOrigin(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {}
+  if (
+    url === undefined ||
+    !/^https?:$/.test(url.protocol) ||
+    value.replace(/\/$/, '') !== url.origin
+  )
+    throw new UsageError(
+      `--admin-origin takes an origin (scheme, host and port, no path), e.g. http://localhost:5173, got "${value}"`,
+    );
+  return url.origin;
+}
+
+/**
+ * `--journal-size` (default 1000, none with `--admin off`: nothing would read it) and
+ * `--journal-bytes`, the journal's whole budget, which its bookkeeping may take half of at most.
+ */
+function journalFrom(
+  values: { 'journal-size'?: string; 'journal-bytes'?: string },
+  admin: boolean,
+) {
+  const journalSize = positiveInt('journal-size', values['journal-size'], admin ? 1000 : 0, 0);
+  const journalBytes = positiveInt(
+    'journal-bytes',
+    values['journal-bytes'],
+    DEFAULT_JOURNAL_BYTES,
+    MIN_JOURNAL_BYTES,
+  );
+  if (journalSize * SLOT_BYTES > journalBytes / 2)
+    throw new UsageError(
+      `--journal-size ${journalSize} needs ${journalSize * SLOT_BYTES} bytes of bookkeeping, over half of --journal-bytes ${journalBytes}: raise --journal-bytes or lower --journal-size`,
+    );
+  return { journalSize, journalBytes };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

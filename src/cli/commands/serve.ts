@@ -44,9 +44,21 @@ export const SERVE_HELP = `hrmock serve: run the mock server
                         is closed (default 30)
   --admin M         on (default): the admin API under /_mock/ (scenarios, requests, reset;
                     behind --api-key when set); off: removed (404)
-  --journal-size N  requests kept for GET /_mock/requests (default 1000; 0 turns it off)
-  --redact-header H a header the journal keeps as [redacted] (besides X-API-KEY,
-                    Authorization and cookies); repeat for several
+  --journal-size N  requests kept for GET /_mock/requests (default 1000, or 0 with --admin
+                    off; 0 turns it off)
+  --journal-bytes N memory the journal may use in all (default 33554432, 32 MiB); the oldest
+                    requests go to stay inside it; each URL, body and set of headers is cut
+                    at 64 KiB
+  --redact-header H a header (and parameter) the journal keeps as [redacted], besides
+                    X-API-KEY, Authorization, Proxy-Authorization, Cookie, Set-Cookie,
+                    X-USER-EMAIL and names holding api_key, token, secret, password,
+                    session, signature or credential; repeat for several
+  --allowed-host H  a host name the admin API answers besides localhost, 127.0.0.1, [::1]
+                    and --host (403 otherwise), e.g. the name other containers reach it by;
+                    repeat for several
+  --admin-origin O  a browser app allowed to call the admin API (CORS for exactly that
+                    origin), e.g. http://localhost:5173; by default the admin API is
+                    same-origin; repeat for several
   --rate-limit N/s  at most N requests a second per API key (per client address without
                     one) on the API's operations; the next gets a 429 with Retry-After (off
                     by default; N from 1 to ${MAX_RATE})
@@ -115,7 +127,10 @@ function appOf(settings: ServeSettings, data: StoreData, seed: number): HrmockAp
     ...(values.quiet && { log: false as const }),
     admin: settings.admin,
     journalSize: settings.journalSize,
+    journalBytes: settings.journalBytes,
     ...(values['redact-header'] !== undefined && { redactHeaders: values['redact-header'] }),
+    allowedHosts: settings.allowedHosts,
+    adminOrigins: settings.adminOrigins,
     ...chaosFrom(values.latency, values['fail-rate'], seed),
     limits: settings.limits,
   });

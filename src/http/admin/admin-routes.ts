@@ -1,27 +1,31 @@
 import type { Context, Hono } from 'hono';
 import { ApiError } from '../api-error.ts';
-import { apiKeyGuard } from '../middleware.ts';
+import { type AdminAccess, adminGuard } from './admin-access.ts';
 import { checkedScenario } from './controls.ts';
 import type { JournalFilter } from './journal.ts';
 import type { Steering } from './steering.ts';
 
+export type AdminOptions = {
+  /** Every admin call needs `X-API-KEY` with this value when set. */
+  apiKey: string | undefined;
+  /** Who may call it besides the same origin on a loopback name (see `adminGuard`). */
+  access: AdminAccess;
+  /** Deepest nesting of a scenario's `params` (the app's JSON depth limit). */
+  maxDepth: number;
+};
+
 /**
  * The admin API (contract/admin.yaml), at the root of the mock's port whatever the base path:
- * scenarios to steer the next answers, the journal of requests, and a reset of both.
+ * scenarios to steer the next answers, the journal of requests, and a reset of both. Same-origin
+ * only, behind the API key when one is set.
  */
-export function adminRoutes(app: Hono, steering: Steering, apiKey: string | undefined): void {
+export function adminRoutes(app: Hono, steering: Steering, options: AdminOptions): void {
   const { scenarios, journal } = steering;
-  if (apiKey !== undefined)
-    for (const path of [
-      '/_mock/scenarios',
-      '/_mock/scenarios/*',
-      '/_mock/requests',
-      '/_mock/reset',
-    ])
-      app.use(path, apiKeyGuard(apiKey));
+  // `/_mock/*` matches `/_mock` too; `/_mock/target` is the API's, and the guard lets it by.
+  app.use('/_mock/*', adminGuard(options.access, options.apiKey));
 
   app.post('/_mock/scenarios', async (c) => {
-    const scenario = scenarios.add(checkedScenario(await jsonBody(c)));
+    const scenario = scenarios.add(checkedScenario(await jsonBody(c), options.maxDepth));
     return c.json({ code: 201, message: 'Scenario added.', data: scenario }, 201);
   });
   app.get('/_mock/scenarios', (c) =>

@@ -1,4 +1,5 @@
 import { ApiError } from '../api-error.ts';
+import { DEFAULT_JSON_DEPTH } from '../request-params.ts';
 import type { JournalEntry, JournalFilter } from './journal.ts';
 import { parseScenario, type Scenario, type ScenarioInput } from './scenarios.ts';
 import type { Steering } from './steering.ts';
@@ -19,10 +20,14 @@ export type SteeringControls = {
   reset: () => void;
 };
 
-export function steeringControls(steering: Steering): SteeringControls {
+/** `maxDepth`: how deep a scenario's `params` may nest (the app's JSON depth limit). */
+export function steeringControls(
+  steering: Steering,
+  maxDepth: number = DEFAULT_JSON_DEPTH,
+): SteeringControls {
   const { scenarios, journal } = steering;
   return {
-    use: (scenario) => scenarios.add(checkedScenario(scenario)),
+    use: (scenario) => scenarios.add(checkedScenario(scenario, maxDepth)),
     requests: (filter) => journal.list(filter),
     reset: () => {
       scenarios.clear();
@@ -32,8 +37,8 @@ export function steeringControls(steering: Steering): SteeringControls {
 }
 
 /** The scenario if its shape is right; else the 400 that `POST /_mock/scenarios` would answer. */
-export function checkedScenario(input: unknown): ScenarioInput {
-  const parsed = parseScenario(input);
+export function checkedScenario(input: unknown, maxDepth: number): ScenarioInput {
+  const parsed = parseScenario(input, maxDepth);
   if (parsed.ok) return parsed.value;
   throw new ApiError(400, `Invalid scenario: ${parsed.errors.map((e) => e.message).join('; ')}.`, {
     errors: parsed.errors,

@@ -1,60 +1,38 @@
-import { paramsFromPairs, queryPairs } from '../query-forms.ts';
-import { ByteLog, TOO_LARGE, textOf } from './byte-log.ts';
+import { Redaction } from '../redaction.ts';
+import { ByteLog, cutLength, textOf, utf8Length } from './byte-log.ts';
 import { HeaderCopies } from './header-copies.ts';
-import { operationId, operationPath, spelledPath } from './operation-paths.ts';
-import { decodeParams } from './param-match.ts';
+import { type JournalOptions, journalLayout, SLOT_BYTES } from './journal-budget.ts';
+import {
+  awaited,
+  decode,
+  type JournalEntry,
+  type JournalFilter,
+  passes,
+  type Recorded,
+  withBody,
+} from './journal-entry.ts';
 
-/** One request as `GET /_mock/requests` shows it. */
-export type JournalEntry = {
-  id: number;
-  /** When it arrived, ISO 8601. */
-  time: string;
-  method: string;
-  /** The path as the client spelled it, without the base path or query. */
-  path: string;
-  /** The contract's operationId, or null for a path and method outside it. */
-  operation: string | null;
-  /** The parameters from the query and the JSON body (the body wins), decoded. */
-  params: Record<string, unknown>;
-  /** The status answered; null for no answer (a reset or hang fault, or still in flight). */
-  status: number | null;
-  ms: number | null;
-  /** The id of the scenario that answered it, or null. */
-  scenario: string | null;
-  headers: Record<string, string>;
-};
+export type { JournalOptions } from './journal-budget.ts';
+export type { JournalEntry, JournalFilter } from './journal-entry.ts';
 
-export type JournalFilter = { path?: string; method?: string; status?: number };
-
-/** A request as kept, decoded only when someone reads the journal. */
-type Recorded = {
-  id: number;
-  time: number;
-  method: string;
-  url: string;
-  body: string | undefined;
-  headers: Record<string, string>;
-  status: number | null;
-  ms: number | null;
-  scenario: string | null;
-};
-
-/** Bytes of URL and body the log holds per kept request, on average. */
-const BYTES_PER_REQUEST = 2048;
-const MAX_LOG_BYTES = 256 * 1024 * 1024;
 /** Requests awaited by someone while the journal keeps none (size 0): the newest kept. */
 const MAX_PENDING = 1000;
-const NONE = -2;
-const SPILLED = -3;
+const NONE = -1;
+const [URL_PIECE, BODY_PIECE, HEADERS_PIECE] = [0, 1, 2] as const;
+type Piece = 0 | 1 | 2;
 
 /**
- * The last `size` requests, oldest first, in a ring of fixed size (0 keeps none), fewer when
- * they average over 2 KB of URL and body. A request is kept without a heap object of its own:
- * numbers in typed arrays, URL and body in a byte log; headers are copied with secrets replaced
- * on the way in (a key is never held past its request), one object for a run of alike headers.
+ * The last `size` requests, oldest first, within a budget of bytes: fewer when they are large.
+ * A request is kept without a heap object of its own: numbers in typed arrays; URL, body and
+ * headers (secrets already replaced, each cut at `pieceBytes`) in a byte log, which grows as
+ * needed up to the budget and then drops the oldest requests. Headers are written once for a
+ * run of requests that send the same ones.
  */
 export class Journal {
   readonly size: number;
+  /** What the journal may hold in all, in bytes. */
+  readonly budget: number;
+  readonly #redaction: Redaction;
   readonly #headerCopies: HeaderCopies;
   readonly #watchers = new Set<(entry: Recorded) => void>();
   readonly #pending = new Map<number, Recorded>();
@@ -62,43 +40,55 @@ export class Journal {
   readonly #times: Float64Array;
   readonly #statuses: Int16Array;
   readonly #ms: Float64Array;
-  /** Where each slot's URL (at 2 × slot) and body (at 2 × slot + 1) start in the log. */
+  /** Where each slot's URL (3 × slot), body (+ 1) and headers (+ 2) start in the log. */
   readonly #pieceAt: Float64Array;
-  /** Their lengths in bytes, or NONE, or SPILLED (then in #spilled, same index). */
+  /** Their lengths in bytes, or NONE. */
   readonly #pieceLength: Int32Array;
+  /** Their sizes as sent when they were cut, else 0. */
+  readonly #cut: Float64Array;
   readonly #methods: string[];
   readonly #scenarios: (string | null)[];
-  readonly #headers: (Record<string, string> | undefined)[];
-  /** URLs and bodies too large for the log, indexed as #pieceAt. */
-  readonly #spilled: (string | undefined)[];
   readonly #log: ByteLog;
+  readonly #piece: number;
+  /** How many times the log may still double. */
+  #growths: number;
+  #lastHeaders: Record<string, string> | undefined;
+  #lastHeadersSlot = -1;
   #total = 0;
   #cleared = 0;
   #id = 1;
 
-  constructor(size: number, redact: string[] = []) {
-    if (!(Number.isInteger(size) && size >= 0))
-      throw new RangeError(
-        `journalSize must be a whole number of requests, 0 or more (0 keeps none), got ${JSON.stringify(size)}`,
-      );
+  constructor(size: number, options: JournalOptions = {}) {
+    const layout = journalLayout(size, options);
     this.size = size;
-    this.#headerCopies = new HeaderCopies(redact);
+    this.budget = layout.budget;
+    this.#redaction = new Redaction({
+      headers: options.redactHeaders ?? [],
+      values: options.secretValues ?? [],
+    });
+    this.#piece = layout.pieceBytes;
+    this.#headerCopies = new HeaderCopies(this.#redaction, this.#piece - 64);
     this.#ids = new Float64Array(size);
     this.#times = new Float64Array(size);
     this.#statuses = new Int16Array(size);
     this.#ms = new Float64Array(size);
-    this.#pieceAt = new Float64Array(2 * size);
-    this.#pieceLength = new Int32Array(2 * size);
+    this.#pieceAt = new Float64Array(3 * size);
+    this.#pieceLength = new Int32Array(3 * size);
+    this.#cut = new Float64Array(3 * size);
     this.#methods = new Array(size).fill('');
     this.#scenarios = new Array(size).fill(null);
-    this.#headers = new Array(size).fill(undefined);
-    this.#spilled = new Array(2 * size).fill(undefined);
-    this.#log = new ByteLog(Math.min(MAX_LOG_BYTES, Math.max(64 * 1024, size * BYTES_PER_REQUEST)));
+    this.#growths = layout.growths;
+    this.#log = new ByteLog(layout.firstLog);
   }
 
   /** Whether recording is of use: something is kept, or someone waits for a request. */
   get on(): boolean {
     return this.size > 0 || this.#watchers.size > 0;
+  }
+
+  /** The bytes held now: the byte log and the bookkeeping; never over `budget`. */
+  get bytes(): number {
+    return this.#log.capacity + this.size * SLOT_BYTES;
   }
 
   /** Keeps a request's pieces; its id, for `finish` to add the answer unless given here. */
@@ -119,9 +109,9 @@ export class Journal {
       this.#ids[slot] = id;
       this.#times[slot] = Date.now();
       this.#methods[slot] = method;
-      this.#headers[slot] = kept;
-      this.#put(slot, url, 0);
-      this.#put(slot, body, 1);
+      this.#putHeaders(slot, kept);
+      this.#put(slot, url, URL_PIECE);
+      this.#put(slot, body, BODY_PIECE);
       this.#answered(slot, status, ms, scenario);
     }
     if (this.#watchers.size > 0) this.#await(id, method, url, body, kept);
@@ -140,7 +130,7 @@ export class Journal {
     const slot = this.size > 0 ? id % this.size : -1;
     const kept = slot >= 0 && this.#ids[slot] === id;
     if (kept) {
-      if (body !== undefined) this.#put(slot, body, 1);
+      if (body !== undefined) this.#put(slot, body, BODY_PIECE);
       this.#answered(slot, status, ms, scenario);
     }
     if (this.#watchers.size === 0) return;
@@ -148,7 +138,8 @@ export class Journal {
     this.#pending.delete(id);
     const entry = pending ?? (kept ? this.#at(slot) : undefined);
     if (entry === undefined) return;
-    Object.assign(entry, { status, ms, scenario }, body !== undefined && { body });
+    Object.assign(entry, { status, ms, scenario });
+    if (body !== undefined) withBody(entry, body, this.#piece);
     for (const watcher of [...this.#watchers]) watcher(entry);
   }
 
@@ -159,7 +150,8 @@ export class Journal {
       const slot = id % this.size;
       if (this.#ids[slot] !== id) continue;
       const entry = this.#at(slot);
-      if (entry !== undefined && passes(entry, filter)) entries.push(decode(entry));
+      if (entry !== undefined && passes(entry, filter))
+        entries.push(decode(entry, this.#redaction));
     }
     return entries;
   }
@@ -173,8 +165,6 @@ export class Journal {
 
   clear(): void {
     this.#ids.fill(0);
-    this.#headers.fill(undefined);
-    this.#spilled.fill(undefined);
     this.#cleared = this.#id - 1;
     this.#total = 0;
   }
@@ -188,7 +178,7 @@ export class Journal {
         if (!passes(entry, filter)) return;
         clearTimeout(timer);
         this.#watchers.delete(watcher);
-        resolve(decode(entry));
+        resolve(decode(entry, this.#redaction));
       };
       const timer = setTimeout(() => {
         this.#watchers.delete(watcher);
@@ -209,36 +199,78 @@ export class Journal {
     return Math.max(this.#cleared + 1, this.#id - this.size);
   }
 
-  /** Writes a URL (piece 0) or body (piece 1) into the log, or spills it when too large. */
-  #put(slot: number, value: Uint8Array | string | undefined, piece: 0 | 1) {
-    const at = 2 * slot + piece;
-    if (this.#spilled[at] !== undefined) this.#spilled[at] = undefined;
+  /**
+   * Writes the headers, or points at the last ones written when they are the same object and
+   * recent enough (an eighth of the log) not to be overwritten long before the request.
+   */
+  #putHeaders(slot: number, kept: Record<string, string>) {
+    const at = 3 * slot + HEADERS_PIECE;
+    const last = 3 * this.#lastHeadersSlot + HEADERS_PIECE;
+    if (
+      kept === this.#lastHeaders &&
+      (this.#pieceLength[last] as number) >= 0 &&
+      this.#log.head - (this.#pieceAt[last] as number) < this.#log.capacity / 8
+    ) {
+      this.#pieceAt[at] = this.#pieceAt[last] as number;
+      this.#pieceLength[at] = this.#pieceLength[last] as number;
+      this.#cut[at] = this.#cut[last] as number;
+    } else {
+      this.#put(slot, JSON.stringify(kept), HEADERS_PIECE);
+      this.#cut[at] = this.#headerCopies.cutFrom;
+    }
+    this.#lastHeaders = kept;
+    this.#lastHeadersSlot = slot;
+  }
+
+  /** Writes a piece into the log, cut at the piece limit (its size as sent noted when cut). */
+  #put(slot: number, value: Uint8Array | string | undefined, piece: Piece) {
+    const at = 3 * slot + piece;
+    this.#cut[at] = 0;
     if (value === undefined || value.length === 0) {
       this.#pieceLength[at] = NONE;
       return;
     }
-    const start =
-      typeof value === 'string' ? this.#log.writeText(value) : this.#log.writeBytes(value);
-    if (start === TOO_LARGE) {
-      this.#spilled[at] = typeof value === 'string' ? value : textOf(value);
-      this.#pieceLength[at] = SPILLED;
-      return;
+    const text = typeof value === 'string';
+    this.#makeRoom(Math.min(this.#piece, text ? 3 * value.length : value.length));
+    let start: number;
+    if (text) {
+      start = this.#log.writeText(value, this.#piece);
+      if (this.#log.charsWritten < value.length) this.#cut[at] = utf8Length(value);
+    } else {
+      const length = cutLength(value, this.#piece);
+      start = this.#log.writeBytes(length < value.length ? value.subarray(0, length) : value);
+      if (length < value.length) this.#cut[at] = value.length;
     }
     this.#pieceAt[at] = start;
     this.#pieceLength[at] = this.#log.length;
   }
 
-  #piece(slot: number, piece: 0 | 1): string | undefined {
-    const at = 2 * slot + piece;
+  /** Doubles the log while writing `bytes` would overwrite a request the ring still holds. */
+  #makeRoom(bytes: number) {
+    while (this.#growths > 0 && this.#log.head + 2 * bytes > this.#log.capacity) {
+      const oldest = this.#oldest();
+      const slot = oldest % this.size;
+      if (this.#ids[slot] !== oldest || !this.#whole(slot)) return;
+      let start = Number.POSITIVE_INFINITY;
+      for (let at = 3 * slot; at < 3 * slot + 3; at++)
+        if ((this.#pieceLength[at] as number) >= 0)
+          start = Math.min(start, this.#pieceAt[at] as number);
+      if (this.#log.head + 2 * bytes - this.#log.capacity <= start) return;
+      this.#log.grow(2);
+      this.#growths--;
+    }
+  }
+
+  #text(slot: number, piece: Piece): string | undefined {
+    const at = 3 * slot + piece;
     const length = this.#pieceLength[at] as number;
     if (length === NONE) return undefined;
-    if (length === SPILLED) return this.#spilled[at];
     return this.#log.read(this.#pieceAt[at] as number, length);
   }
 
-  /** Whether the slot's URL and body are still in the log (the oldest go as it wraps). */
+  /** Whether the slot's pieces are still in the log (the oldest go as it wraps). */
   #whole(slot: number): boolean {
-    for (let at = 2 * slot; at <= 2 * slot + 1; at++)
+    for (let at = 3 * slot; at < 3 * slot + 3; at++)
       if ((this.#pieceLength[at] as number) >= 0 && !this.#log.holds(this.#pieceAt[at] as number))
         return false;
     return true;
@@ -248,16 +280,18 @@ export class Journal {
     if (!this.#whole(slot)) return undefined;
     const status = this.#statuses[slot] as number;
     const ms = this.#ms[slot] as number;
+    const cut = (piece: Piece) => this.#cut[3 * slot + piece] as number;
     return {
       id: this.#ids[slot] as number,
       time: this.#times[slot] as number,
       method: this.#methods[slot] as string,
-      url: this.#piece(slot, 0) ?? '/',
-      body: this.#piece(slot, 1),
-      headers: this.#headers[slot] ?? {},
+      url: this.#text(slot, URL_PIECE) ?? '/',
+      body: this.#text(slot, BODY_PIECE),
+      headers: headersOf(this.#text(slot, HEADERS_PIECE)),
       status: status === 0 ? null : status,
       ms: Number.isNaN(ms) ? null : ms,
       scenario: this.#scenarios[slot] ?? null,
+      cut: { url: cut(URL_PIECE), body: cut(BODY_PIECE), headers: cut(HEADERS_PIECE) },
     };
   }
 
@@ -269,52 +303,21 @@ export class Journal {
     body: Uint8Array | string | undefined,
     headers: Record<string, string>,
   ) {
-    const text = body === undefined || typeof body === 'string' ? body : textOf(body);
-    const entry: Recorded = {
-      ...{ id, time: Date.now(), method, url, body: text, headers },
-      ...{ status: null, ms: null, scenario: null },
-    };
+    const entry = awaited(id, method, url, headers, this.#piece);
+    entry.cut.headers = this.#headerCopies.cutFrom;
+    if (body !== undefined)
+      withBody(entry, typeof body === 'string' ? body : textOf(body), this.#piece);
     this.#pending.set(id, entry);
     if (this.#pending.size > MAX_PENDING)
       this.#pending.delete(this.#pending.keys().next().value as number);
   }
 }
 
-function passes(entry: Recorded, filter: JournalFilter): boolean {
-  if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
-  if (filter.status !== undefined && entry.status !== Number(filter.status)) return false;
-  if (filter.path !== undefined) {
-    const wanted = operationPath(filter.path);
-    const path = wanted === undefined ? spelledPath(entry.url) : operationPath(entry.url);
-    if (path !== (wanted ?? spelledPath(filter.path))) return false;
+function headersOf(text: string | undefined): Record<string, string> {
+  if (text === undefined) return {};
+  try {
+    return JSON.parse(text) as Record<string, string>;
+  } catch {
+    return {};
   }
-  return true;
-}
-
-function decode(entry: Recorded): JournalEntry {
-  const mark = entry.url.indexOf('?');
-  const raw = paramsFromPairs(queryPairs(mark < 0 ? '' : entry.url.slice(mark + 1)));
-  if (entry.body !== undefined && entry.body.length > 0) {
-    try {
-      const body = JSON.parse(entry.body.toString()) as unknown;
-      if (typeof body === 'object' && body !== null && !Array.isArray(body))
-        for (const [name, value] of Object.entries(body)) raw.set(name, value);
-    } catch {
-      // Not JSON: the operation read no parameters from it either.
-    }
-  }
-  const path = spelledPath(entry.url);
-  return {
-    id: entry.id,
-    time: new Date(entry.time).toISOString(),
-    method: entry.method,
-    path,
-    operation: operationId(entry.method, path),
-    params: decodeParams(raw),
-    status: entry.status,
-    ms: entry.ms === null ? null : Math.round(entry.ms * 10) / 10,
-    scenario: entry.scenario,
-    // A copy: the kept object is shared by the entries with the same headers.
-    headers: { ...entry.headers },
-  };
 }

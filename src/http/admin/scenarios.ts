@@ -1,8 +1,10 @@
 import type { RawParams } from '../../hr/params.ts';
 import { fail, ok, type ParamError, type Result } from '../../hr/result.ts';
 import { EXAMPLES, MAX_DELAY_MS } from '../prefer.ts';
+import { jsonDepth } from '../request-params.ts';
 import { API_PATHS, isGrading, operationPath } from './operation-paths.ts';
 import { canonical, paramsMatch } from './param-match.ts';
+import { headerErrors } from './scenario-headers.ts';
 
 export const FAULTS = ['reset', 'hang', 'malformed-json', 'truncated'] as const;
 export type Fault = (typeof FAULTS)[number];
@@ -32,8 +34,11 @@ export type Scenario = ScenarioInput & { id: string; matched: number };
 
 type Kept = { scenario: Scenario; operation: string; wanted: Map<string, string> };
 
-/** Checks a scenario's shape, naming each bad field and what to send instead. */
-export function parseScenario(input: unknown): Result<ScenarioInput> {
+/**
+ * Checks a scenario's shape, naming each bad field and what to send instead; `params` may nest
+ * `maxDepth` levels (the app's JSON depth limit). Fields it does not know are left out.
+ */
+export function parseScenario(input: unknown, maxDepth: number): Result<ScenarioInput> {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     return fail([{ param: 'body', message: 'send a JSON object: {"path": "…", "respond": {…}}' }]);
   const body = input as Record<string, unknown>;
@@ -55,6 +60,8 @@ export function parseScenario(input: unknown): Result<ScenarioInput> {
     (typeof body.params !== 'object' || body.params === null || Array.isArray(body.params))
   )
     bad('params', 'params must be an object of parameter names and values, e.g. {"limit": 5}');
+  else if (body.params !== undefined && jsonDepth(body.params, maxDepth) > maxDepth)
+    bad('params', `params nest deeper than ${maxDepth} levels: match on flatter values`);
   const times = body.times;
   if (times !== undefined && !(Number.isInteger(times) && (times as number) >= 1))
     bad(
@@ -66,7 +73,7 @@ export function parseScenario(input: unknown): Result<ScenarioInput> {
   if (errors.length > 0) return fail(errors);
   const scenario: ScenarioInput = {
     path: body.path as string,
-    respond: body.respond as ScenarioResponse,
+    respond: knownFields(body.respond as Record<string, unknown>),
   };
   if (method !== undefined) scenario.method = method as 'GET' | 'POST';
   if (body.params !== undefined) scenario.params = body.params as Record<string, unknown>;
@@ -91,19 +98,7 @@ function respondErrors(respond: unknown, path: string | undefined): ParamError[]
           message: `respond.status must be an HTTP status from 200 to 599, got ${JSON.stringify(status)}`,
         },
       ];
-    const headers = r.headers;
-    if (
-      headers !== undefined &&
-      (typeof headers !== 'object' ||
-        headers === null ||
-        Object.values(headers).some((v) => typeof v !== 'string'))
-    )
-      return [
-        {
-          param: 'respond.headers',
-          message: 'respond.headers must be an object of header names and string values',
-        },
-      ];
+    if (r.headers !== undefined) return headerErrors(r.headers);
   }
   if (r.example !== undefined) {
     const offered = EXAMPLES[path !== undefined && isGrading(path) ? 'grading' : 'list'];
@@ -133,6 +128,18 @@ function respondErrors(respond: unknown, path: string | undefined): ParamError[]
       },
     ];
   return [];
+}
+
+/** The response as the mock keeps and shows it: its own fields, none other. */
+function knownFields(respond: Record<string, unknown>): ScenarioResponse {
+  const { status, headers, example, delay, fault } = respond;
+  if (typeof status === 'number')
+    return headers === undefined
+      ? { status }
+      : { status, headers: { ...(headers as Record<string, string>) } };
+  if (typeof example === 'string') return { example };
+  if (typeof delay === 'number') return { delay };
+  return { fault: fault as Fault };
 }
 
 /**

@@ -10,8 +10,12 @@ import { type Fault, type Scenario, ScenarioBook } from './scenarios.ts';
 export type SteeringOptions = {
   /** Requests kept by the journal (default 1000; 0 keeps none). */
   journalSize?: number;
-  /** Headers kept as `[redacted]`, besides X-API-KEY, Authorization and cookies. */
+  /** Bytes the journal may hold in all (default 32 MiB). */
+  journalBytes?: number;
+  /** Headers kept as `[redacted]`, besides the secret ones (src/http/redaction.ts). */
   redactHeaders?: string[];
+  /** Values the journal never keeps wherever they appear: the API key. */
+  secretValues?: (string | undefined)[];
 };
 
 /**
@@ -23,7 +27,11 @@ export type Steering = { scenarios: ScenarioBook; journal: Journal; hangs: Set<(
 export function createSteering(options: SteeringOptions = {}): Steering {
   return {
     scenarios: new ScenarioBook(),
-    journal: new Journal(options.journalSize ?? 1000, options.redactHeaders),
+    journal: new Journal(options.journalSize ?? 1000, {
+      ...(options.journalBytes !== undefined && { bytes: options.journalBytes }),
+      ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
+      ...(options.secretValues !== undefined && { secretValues: options.secretValues }),
+    }),
     hangs: new Set(),
   };
 }

@@ -30,8 +30,13 @@ let url: string;
 beforeAll(async () => {
   url = await serve();
 });
+/** A call that changes something: the admin API takes it as JSON only. */
+function change(target: string, method: 'POST' | 'DELETE', headers: Record<string, string> = {}) {
+  return fetch(target, { method, headers: { 'content-type': 'application/json', ...headers } });
+}
+
 afterEach(async () => {
-  await fetch(`${url}/_mock/reset`, { method: 'POST' });
+  await change(`${url}/_mock/reset`, 'POST');
 });
 
 function use(scenario: unknown, base = url, headers: Record<string, string> = {}) {
@@ -149,13 +154,9 @@ describe('scenarios', () => {
       ['/jobs/searching', 1],
       ['/jobs/scoring', 0],
     ]);
-    expect((await fetch(`${url}/_mock/scenarios/${data.id}`, { method: 'DELETE' })).status).toBe(
-      200,
-    );
-    expect((await fetch(`${url}/_mock/scenarios/${data.id}`, { method: 'DELETE' })).status).toBe(
-      404,
-    );
-    await fetch(`${url}/_mock/scenarios`, { method: 'DELETE' });
+    expect((await change(`${url}/_mock/scenarios/${data.id}`, 'DELETE')).status).toBe(200);
+    expect((await change(`${url}/_mock/scenarios/${data.id}`, 'DELETE')).status).toBe(404);
+    await change(`${url}/_mock/scenarios`, 'DELETE');
     expect((await (await fetch(`${url}/_mock/scenarios`)).json()).data).toEqual([]);
   });
 
@@ -215,7 +216,7 @@ describe('the journal', () => {
 
   it('empties on DELETE /_mock/requests', async () => {
     await fetch(`${url}${searching}`);
-    await fetch(`${url}/_mock/requests`, { method: 'DELETE' });
+    await change(`${url}/_mock/requests`, 'DELETE');
     expect((await journal()).data).toEqual([]);
   });
 
@@ -256,7 +257,7 @@ describe('reset, auth and --admin off', () => {
   it('removes every scenario and empties the journal on POST /_mock/reset', async () => {
     await use({ path: '/profiles/searching', respond: { status: 500 } });
     await fetch(`${url}${searching}`);
-    expect((await fetch(`${url}/_mock/reset`, { method: 'POST' })).status).toBe(200);
+    expect((await change(`${url}/_mock/reset`, 'POST')).status).toBe(200);
     expect((await (await fetch(`${url}/_mock/scenarios`)).json()).data).toEqual([]);
     expect((await journal()).data).toEqual([]);
     expect((await fetch(`${url}${searching}`)).status).toBe(200);
@@ -268,7 +269,7 @@ describe('reset, auth and --admin off', () => {
     expect((await use({ path: '/jobs/searching', respond: { status: 500 } }, base)).status).toBe(
       401,
     );
-    expect((await fetch(`${base}/_mock/reset`, { method: 'POST' })).status).toBe(401);
+    expect((await change(`${base}/_mock/reset`, 'POST')).status).toBe(401);
     expect(
       (
         await use({ path: '/jobs/searching', respond: { status: 500 } }, base, {

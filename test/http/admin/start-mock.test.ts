@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../../../src/api/start-mock.ts';
 import { query } from '../../support/mock-app.ts';
+import { rawRequest } from '../../support/raw-request.ts';
 
 let mock: RunningMock;
 let searching: string;
@@ -50,5 +51,41 @@ describe('startMock steering in process', () => {
     mock.reset();
     expect(mock.requests()).toEqual([]);
     expect((await fetch(searching)).status).toBe(200);
+  });
+});
+
+describe('startMock admin access', () => {
+  /** `GET /_mock/requests` sent with this Host and Origin, as a rebinding page or an app would. */
+  async function journalAs(port: number, host: string, origin?: string) {
+    const headers: Record<string, string> = { host, ...(origin !== undefined && { origin }) };
+    const reply = await rawRequest(port, 'GET', '/_mock/requests', headers);
+    return { status: reply.status, allowOrigin: reply.headers['access-control-allow-origin'] };
+  }
+
+  it('answers the admin API only to loopback names and the names of host and allowedHosts', async () => {
+    const other = await startMock({
+      profiles: 40,
+      jobs: 10,
+      host: '127.0.0.1',
+      allowedHosts: ['mock.internal'],
+      adminOrigins: ['http://localhost:5173'],
+    });
+    try {
+      expect((await journalAs(other.port, 'evil.example')).status).toBe(403);
+      expect((await journalAs(other.port, 'mock.internal:80')).status).toBe(200);
+      expect(await journalAs(other.port, 'localhost', 'http://localhost:5173')).toEqual({
+        status: 200,
+        allowOrigin: 'http://localhost:5173',
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses params nesting deeper than limits.jsonDepth in use() too', () => {
+    const params = { limit: JSON.parse(`${'['.repeat(70)}${']'.repeat(70)}`) };
+    expect(() =>
+      mock.use({ path: '/profiles/searching', params, respond: { status: 500 } }),
+    ).toThrow(/params nest deeper than 64 levels/);
   });
 });
