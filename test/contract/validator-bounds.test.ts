@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../contract/suite/openapi.ts';
-import { ALL_ERRORS_VALUES, ContractValidator } from '../../contract/suite/validator.ts';
+import { ContractValidator } from '../../contract/suite/validator.ts';
 
 const validator = new ContractValidator(loadContract());
 const META = { page: 1, maxPage: 1, count: 1, total: 1 };
@@ -11,13 +11,13 @@ function searching(profiles: unknown[], more: Record<string, unknown> = {}) {
 }
 
 describe('ContractValidator on wide answers', () => {
-  it('gives every error of an invalid answer of at most ALL_ERRORS_VALUES values', () => {
+  it('gives every error of an invalid answer of at most 2,000 values (ALL_ERRORS_VALUES)', () => {
     const verdict = searching(Array.from({ length: 100 }, () => ({})));
     expect(verdict.ok ? [] : verdict.errors).toHaveLength(1500);
   });
 
-  it('gives the first error alone of an invalid answer past ALL_ERRORS_VALUES values', () => {
-    const verdict = searching(Array.from({ length: ALL_ERRORS_VALUES + 1_000 }, () => ({})));
+  it('gives the first error alone of an invalid answer of 3,000 empty profiles, not 45,000', () => {
+    const verdict = searching(Array.from({ length: 3_000 }, () => ({})));
     expect(verdict.ok ? [] : verdict.errors).toEqual([
       "/data/profiles/0 must have required property 'key'",
     ]);
