@@ -1,6 +1,7 @@
 import type { Exchange } from '../client.ts';
 import { appliesTo, type CrossRule, crossRules, namesOf } from '../contract-facts.ts';
 import { baseOf, type Operable, operable, sendTo, without } from '../contract-requests.ts';
+import { GRADE_JOBS, GRADE_PROFILES } from '../operations.ts';
 import { expectOk, expectThat, part, type Rule, type RuleContext, shown } from '../rule.ts';
 
 /** A 400 in the error envelope; its `errors`, when present, name one of the rule's parameters. */
@@ -69,15 +70,14 @@ function references(ctx: RuleContext): References {
     }
     return seen.get(id);
   };
+  // A grading batch of one names the object's reference in its minimal item.
   return {
     profile: (source, key) =>
       once(
         `p ${source} ${key}`,
         () =>
           ctx.client.get(t.profiles.grading_path, {
-            algorithm_key: t.profiles.algorithm_key,
-            board_key: t.profiles.board_key,
-            job_key: t.profiles.job_key,
+            ...GRADE_PROFILES.params(t),
             profile_ids: [{ source_key: source, profile_key: key }],
           }),
         'profiles',
@@ -87,9 +87,7 @@ function references(ctx: RuleContext): References {
         `j ${board} ${key}`,
         () =>
           ctx.client.get(t.jobs.grading_path, {
-            algorithm_key: t.jobs.algorithm_key,
-            source_key: t.jobs.source_key,
-            profile_key: t.jobs.profile_key,
+            ...GRADE_JOBS.params(t),
             job_ids: [{ board_key: board, job_key: key }],
           }),
         'jobs',

@@ -1,38 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildFixtures } from '../../../mocks/build-fixtures.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isAdminPath, isAdminTarget } from '../../../src/http/admin/admin-path.ts';
-import { type AppOptions, createApp } from '../../../src/http/app.ts';
-import { type RunningServer, startServer } from '../../../src/node/server.ts';
-import { type RawReply, rawRequest } from '../../support/raw-request.ts';
+import type { RunningServer } from '../../../src/node/server.ts';
+import { adminServers, JSON_TYPE } from '../../support/admin-server.ts';
+import type { RawReply } from '../../support/raw-request.ts';
 
 // The admin API on a real node server (answer cache and fast path on): same-origin by default,
 // and reached as the admin API however its path is spelled.
-const fixtures = buildFixtures({ profiles: 60, jobs: 20 });
-const servers: RunningServer[] = [];
-
-async function serve(options: Partial<AppOptions> = {}): Promise<RunningServer> {
-  const server = await startServer(createApp({ data: fixtures, log: false, ...options }), {
-    port: 0,
-  });
-  servers.push(server);
-  return server;
-}
-
-afterAll(async () => {
-  for (const server of servers) await server.close();
-});
-
-function send(
-  on: RunningServer,
-  method: string,
-  path: string,
-  headers: Record<string, string> = {},
-  body?: string | Buffer,
-): Promise<RawReply> {
-  return rawRequest(on.port, method, path, headers, body);
-}
-
-const JSON_TYPE = { 'content-type': 'application/json' };
+const { serve, send } = adminServers();
 const SCENARIO = JSON.stringify({ path: '/profiles/searching', respond: { status: 500 } });
 
 function corsHeaders(reply: RawReply): string[] {

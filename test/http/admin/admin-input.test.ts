@@ -1,38 +1,11 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildFixtures } from '../../../mocks/build-fixtures.ts';
-import { type AppOptions, createApp } from '../../../src/http/app.ts';
-import { type RunningServer, startServer } from '../../../src/node/server.ts';
-import { type RawReply, rawRequest } from '../../support/raw-request.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../../src/node/server.ts';
+import { adminServers, JSON_TYPE } from '../../support/admin-server.ts';
 
 // What the admin API takes, on a real node server: scenario headers it could send, params no
 // deeper than the JSON depth limit, bodies up to 1 MB (read no further).
-const fixtures = buildFixtures({ profiles: 60, jobs: 20 });
-const servers: RunningServer[] = [];
-
-async function serve(options: Partial<AppOptions> = {}): Promise<RunningServer> {
-  const server = await startServer(createApp({ data: fixtures, log: false, ...options }), {
-    port: 0,
-  });
-  servers.push(server);
-  return server;
-}
-
-afterAll(async () => {
-  for (const server of servers) await server.close();
-});
-
-function send(
-  on: RunningServer,
-  method: string,
-  path: string,
-  headers: Record<string, string> = {},
-  body?: string | Buffer,
-): Promise<RawReply> {
-  return rawRequest(on.port, method, path, headers, body);
-}
-
-const JSON_TYPE = { 'content-type': 'application/json' };
+const { serve, send } = adminServers();
 let server: RunningServer;
 beforeAll(async () => {
   server = await serve();
