@@ -89,6 +89,8 @@ const SUITE_USERS = new Set([
   'src/proxy/live-traffic.ts', // judges live exchanges with the suite's rules
   'src/proxy/proxy-report.ts', // shows the proxy's verdicts with the suite's reporters
   'src/cli/commands/proxy.ts', // the suite's reporter names for --reporter
+  'src/cli/commands/fixtures.ts', // hrmock target --from-contract: the suite's target of the contract's examples
+  'src/cli/report-outputs.ts', // pairs --reporter with --output and renders the suite's reports
 ]);
 
 const graph = importGraph();

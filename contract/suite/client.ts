@@ -192,7 +192,12 @@ export class SuiteClient {
     method: string,
     path: string,
     body: string | undefined,
-    options: { contentType?: string; params?: Record<string, unknown>; direct?: boolean } = {},
+    options: {
+      contentType?: string;
+      params?: Record<string, unknown>;
+      direct?: boolean;
+      query?: string;
+    } = {},
   ): Promise<Exchange> {
     return this.send({ method, path, body, ...options });
   }

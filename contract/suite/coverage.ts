@@ -46,6 +46,8 @@ export type Coverage = {
 const NEVER_BY_REQUEST: Record<string, string> = {
   '402': 'the account being over its quota brings it, not a request',
   '404': 'documented on every operation for an unknown path; a request to the operation is not one',
+  '429':
+    'a rate limit brings it, which a conforming server need not have; the run waits a 429 out and sends again, so it is never an answer of the run',
   '500': 'the contract promises no 5xx for anything a client sends (a check that gets one fails)',
 };
 

@@ -1,36 +1,38 @@
+import { htmlReport } from './html-report.ts';
+import { markdownReport } from './markdown-report.ts';
 import { coverageLines, coverageProperties, shortBy } from './report-coverage.ts';
-import type { Evidence, Outcome } from './rule.ts';
+import {
+  bySubject,
+  DOCUMENTS_HEADING,
+  evidenceOf,
+  type ReportSection,
+  summary,
+} from './report-text.ts';
 import type { Report, RuleResult } from './run-suite.ts';
 
-export type ReporterName = 'pretty' | 'junit' | 'json';
-export const REPORTERS: ReporterName[] = ['pretty', 'junit', 'json'];
+export { DOCUMENTS_HEADING, evidenceOf, type ReportSection, summary };
 
-/** `name` heads the report: the command that made it (`hrmock proxy` shows the same rules). */
-export function render(report: Report, reporter: ReporterName, name = 'hrmock check'): string {
+export type ReporterName = 'pretty' | 'junit' | 'json' | 'html' | 'markdown';
+export const REPORTERS: ReporterName[] = ['pretty', 'junit', 'json', 'html', 'markdown'];
+
+/**
+ * `name` heads the report: the command that made it (`hrmock proxy` shows the same rules).
+ * `sections` are the command's own tables, which the HTML and Markdown reports add.
+ */
+export function render(
+  report: Report,
+  reporter: ReporterName,
+  name = 'hrmock check',
+  sections: ReportSection[] = [],
+): string {
   if (report.error !== undefined && reporter === 'pretty')
     return `${name} ${report.baseUrl}\n  could not run: ${report.error}\n`;
   if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`;
   if (reporter === 'junit') return junit(report, name);
+  if (reporter === 'html') return htmlReport(report, name, sections);
+  if (reporter === 'markdown') return markdownReport(report, name, sections);
   return pretty(report, name);
 }
-
-export function summary(report: Report): string {
-  if (report.error !== undefined) return `could not run: ${report.error}`;
-  const total = report.results.length;
-  const extras = [
-    report.coverage === undefined ? '' : `; coverage ${report.coverage.percent}%`,
-    report.coverage?.met === false
-      ? ` (under --min-coverage ${report.coverage.min}${shortBy(report.coverage)})`
-      : '',
-    report.fuzz === undefined ? '' : `; fuzz seed ${report.fuzz.seed}`,
-    report.rateLimited ? `; ${report.rateLimited} answers of 429 waited out` : '',
-  ];
-  return `${total} rules: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped in ${(report.ms / 1000).toFixed(1)} s${extras.join('')}`;
-}
-
-/** The heading of the rules that judge this checkout's contract files, not the server. */
-export const DOCUMENTS_HEADING =
-  "contract documents (this checkout's contract/openapi.yaml and contract/history/, whatever the base URL):";
 
 function pretty(report: Report, name: string): string {
   const width = Math.max(...report.results.map((r) => r.id.length));
@@ -64,18 +66,6 @@ function pretty(report: Report, name: string): string {
   if (report.coverage !== undefined) lines.push(...coverageLines(report.coverage));
   lines.push(summary(report));
   return `${lines.join('\n')}\n`;
-}
-
-/** Every piece of evidence of a failed rule, the first first. */
-export function evidenceOf(outcome: Extract<Outcome, { status: 'fail' }>): Evidence[] {
-  return [outcome.evidence, ...(outcome.more ?? [])];
-}
-
-function bySubject(report: Report): [RuleResult[], RuleResult[]] {
-  return [
-    report.results.filter((r) => r.subject === 'server'),
-    report.results.filter((r) => r.subject === 'documents'),
-  ];
 }
 
 /** Escapes text for XML, dropping the characters XML 1.0 cannot hold. */
@@ -143,7 +133,7 @@ function junit(report: Report, name: string): string {
                     request: 'every request of the run',
                     expected: `coverage of at least ${coverage.min}%`,
                     got: `${coverage.percent}% (${coverage.exercised} of ${coverage.counted} pairs)${shortBy(coverage)}`,
-                    reproduce: report.rerun ?? 'npx hrmock check',
+                    reproduce: report.rerun ?? 'npx --no-install hrmock check',
                   },
                 },
           },

@@ -87,3 +87,76 @@ export function curlCommand(sent: SentRequest, shown: ShownHeaders): string {
 function joinHeader(name: string, word: string): string {
   return `"${name}: ${word.slice(1, -1)}"`;
 }
+
+/**
+ * A command line `curlCommand` made, split into its shell words as written (quotes kept): bare
+ * words, `'…'` (with `'\''` inside), `$'…'` and `"…"`, and words joining several of them.
+ */
+export function commandWords(line: string): string[] {
+  const words: string[] = [];
+  let start = -1;
+  let quote: "'" | '$' | '"' | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (quote === undefined && char === ' ') {
+      if (start >= 0) words.push(line.slice(start, i));
+      start = -1;
+      continue;
+    }
+    if (start < 0) start = i;
+    if (quote === undefined) {
+      if (char === '\\') i++;
+      else if (char === "'") quote = "'";
+      else if (char === '"') quote = '"';
+      else if (char === '$' && line[i + 1] === "'") {
+        i++;
+        quote = '$';
+      }
+    } else if (char === '\\' && quote !== "'") i++;
+    else if (char === (quote === '$' ? "'" : quote)) quote = undefined;
+  }
+  if (start >= 0) words.push(line.slice(start));
+  return words;
+}
+
+/** The text one shell word made by `shellWord` stands for (its inverse). */
+export function wordText(word: string): string {
+  const parts: Buffer[] = [];
+  const text = (s: string) => parts.push(Buffer.from(s, 'utf8'));
+  let i = 0;
+  while (i < word.length) {
+    if (word.startsWith("$'", i)) {
+      i += 2;
+      while (i < word.length && word[i] !== "'") {
+        const plain = /[^\\']+/y;
+        plain.lastIndex = i;
+        const run = plain.exec(word);
+        if (run !== null) {
+          text(run[0]);
+          i += run[0].length;
+        } else if (word[i + 1] === 'x') {
+          parts.push(Buffer.from([Number.parseInt(word.slice(i + 2, i + 4), 16)]));
+          i += 4;
+        } else {
+          text(word[i + 1] ?? '');
+          i += 2;
+        }
+      }
+      i++;
+    } else if (word[i] === "'") {
+      const end = word.indexOf("'", i + 1);
+      text(word.slice(i + 1, end < 0 ? undefined : end));
+      i = end < 0 ? word.length : end + 1;
+    } else if (word[i] === '\\') {
+      text(word[i + 1] ?? '');
+      i += 2;
+    } else {
+      const run = /[^'\\$]+|\$/y;
+      run.lastIndex = i;
+      const found = run.exec(word)?.[0] ?? (word[i] as string);
+      text(found);
+      i += found.length;
+    }
+  }
+  return Buffer.concat(parts).toString('utf8');
+}

@@ -1,7 +1,9 @@
+import { probeApi } from './api-probe.ts';
 import { NoAnswer, type SuiteClient } from './client.ts';
 import { type Coverage, coverageOf, gated } from './coverage.ts';
 import { loadContract, loadHistory, type OpenApiDoc } from './openapi.ts';
 import { contractOperations } from './operation-inputs.ts';
+import { boundEvidence } from './reproduce-files.ts';
 import {
   type Evidence,
   type Outcome,
@@ -67,6 +69,8 @@ export type SuiteOptions = {
   maxLatencyMs?: number;
   /** The command that runs the check again: the reproduce line of a failure with no request of its own. */
   rerun?: string;
+  /** The caller already asked whether this is the API at all (`probeApi`): do not ask again. */
+  probed?: boolean;
 };
 
 /** A run that could not start: the report says why, with no rule results. */
@@ -76,6 +80,8 @@ export function couldNotRun(baseUrl: string, why: string): Report {
 
 export async function runSuite(options: SuiteOptions): Promise<Report> {
   const started = performance.now();
+  const notApi = options.probed ? undefined : await probe(options.client);
+  if (notApi !== undefined) return couldNotRun(options.baseUrl, notApi);
   const contract = options.contract ?? loadContract();
   const history = (options.history ?? loadHistory()).map((h) => ({
     ...h,
@@ -113,11 +119,11 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     if (rule === ENV) stopJudging();
     const ctx: RuleContext = rule === ENV ? envContext : { ...base, checks: { count: 0 } };
     const ruleStarted = performance.now();
-    const outcome = await settle(rule, ctx);
+    const outcome = bounded(await settle(rule, ctx));
     // Evidence with no request of its own is reproduced by running the check again.
     if (outcome.status === 'fail')
       for (const evidence of [outcome.evidence, ...(outcome.more ?? [])])
-        evidence.reproduce ??= options.rerun ?? 'npx hrmock check';
+        evidence.reproduce ??= options.rerun ?? 'npx --no-install hrmock check';
     results.set(rule.id, {
       id: rule.id,
       title: rule.title,
@@ -142,6 +148,37 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     rateLimited: options.client.rateLimited,
     ...(options.rerun === undefined ? {} : { rerun: options.rerun }),
   };
+}
+
+/** Whether the base URL answers like the API; its requests are not part of the run's exchanges. */
+async function probe(client: SuiteClient): Promise<string | undefined> {
+  const before = client.exchanges.length;
+  try {
+    return await probeApi(async (path) => {
+      const answer = await client.get(path).catch((error) => {
+        if (error instanceof NoAnswer) return undefined;
+        throw error;
+      });
+      if (answer === undefined) return undefined;
+      const contentType = answer.headers.get('content-type');
+      return {
+        method: 'GET',
+        url: client.url(path),
+        status: answer.status,
+        contentType,
+        text: answer.text,
+      };
+    });
+  } finally {
+    client.exchanges.splice(before);
+  }
+}
+
+/** A failure's evidence with no field over 8 KB but its reproduce line (see reproduce-files.ts). */
+function bounded(outcome: Outcome): Outcome {
+  if (outcome.status !== 'fail') return outcome;
+  const more = outcome.more?.map(boundEvidence);
+  return { ...outcome, evidence: boundEvidence(outcome.evidence), ...(more ? { more } : {}) };
 }
 
 function failed(evidence: Evidence, more: Evidence[]): Outcome {

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 
 /**
  * The existing objects the suite may use on a deployment, named as the API names them
@@ -9,7 +10,10 @@ export type Target = {
   /** Header values as written in a target the user gave (`${VAR}` kept), for reproducers. */
   headerTemplates?: Record<string, string>;
   profiles: {
-    /** The grading algorithm (and the scoring one unless `scoring_algorithm_key` is given). */
+    /**
+     * The grading algorithm (and the scoring one unless `scoring_algorithm_key` is given); a
+     * target file may name it `grading_algorithm_key`.
+     */
     algorithm_key: string;
     /** The scoring algorithm; `null`: scoring is sent without one (the deployment's default). */
     scoring_algorithm_key?: string | null;
@@ -66,11 +70,15 @@ function literal(value: string, where: string, fail: (what: string) => never): s
   );
 }
 
+/** The largest target file read: a target names a few keys, 10 profiles and 10 jobs are plenty. */
+export const MAX_TARGET_BYTES = 1024 * 1024;
+
 export async function readTargetFile(path: string, env = process.env): Promise<Target> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readSmall(path);
   } catch (error) {
+    if (error instanceof TargetError) throw error;
     throw new TargetError(`cannot read the target file ${path}: ${(error as Error).message}`);
   }
   let json: unknown;
@@ -80,6 +88,30 @@ export async function readTargetFile(path: string, env = process.env): Promise<T
     throw new TargetError(`the target file ${path} is not JSON: ${(error as Error).message}`);
   }
   return parseTarget(json, env, path);
+}
+
+/**
+ * A target file's text, refused over MAX_TARGET_BYTES: a file is sized before it is read, and a
+ * pipe (`--target <(…)`) is read no further than the limit.
+ */
+async function readSmall(path: string): Promise<string> {
+  const tooBig = (size: string) =>
+    new TargetError(
+      `the target file ${path} is ${size}, over the 1 MB (${MAX_TARGET_BYTES} bytes) a target may be: it names keys, and 10 profile_ids and 10 job_ids are enough (see docs/contract-rules.md, "Checking a deployment")`,
+    );
+  const info = await stat(path);
+  if (info.isFile()) {
+    if (info.size > MAX_TARGET_BYTES) throw tooBig(`${info.size} bytes`);
+    return readFile(path, 'utf8');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of createReadStream(path, { end: MAX_TARGET_BYTES })) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  if (size > MAX_TARGET_BYTES) throw tooBig(`more than ${MAX_TARGET_BYTES} bytes`);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -114,10 +146,24 @@ export function parseTarget(json: unknown, env: NodeJS.ProcessEnv | null, source
         : fail(`${where} must be ${spellings.join(' or ')}, got ${JSON.stringify(value)}`);
   const scoringKey = (value: unknown, where: string) =>
     value === undefined ? {} : { scoring_algorithm_key: value === null ? null : str(value, where) };
-  const list = (value: unknown, where: string) =>
+  // Grading and its rules compare items with each other: one item leaves nothing to compare.
+  const list = (value: unknown, where: string, shape: string) =>
     Array.isArray(value) && value.length >= 2
       ? value
-      : fail(`${where} must list at least 2 items (10 recommended)`);
+      : fail(
+          `${where} must list at least 2 ${shape}, 10 recommended; got ${Array.isArray(value) ? value.length : value === undefined ? 'none' : JSON.stringify(value)}`,
+        );
+  // `grading_algorithm_key` is the explicit name of `algorithm_key`: either, or both the same.
+  const gradingKey = (side: Record<string, unknown>, where: string) => {
+    const { algorithm_key: plain, grading_algorithm_key: explicit } = side;
+    if (plain !== undefined && explicit !== undefined && plain !== explicit)
+      fail(
+        `${where}.algorithm_key and ${where}.grading_algorithm_key name the same thing (the grading algorithm) and differ: keep one, got ${JSON.stringify(plain)} and ${JSON.stringify(explicit)}`,
+      );
+    return plain === undefined && explicit !== undefined
+      ? str(explicit, `${where}.grading_algorithm_key`)
+      : str(plain, `${where}.algorithm_key`);
+  };
 
   const root = obj(json, 'the target');
   const p = obj(root.profiles, 'profiles');
@@ -138,12 +184,16 @@ export function parseTarget(json: unknown, env: NodeJS.ProcessEnv | null, source
     headers,
     headerTemplates,
     profiles: {
-      algorithm_key: str(p.algorithm_key, 'profiles.algorithm_key'),
+      algorithm_key: gradingKey(p, 'profiles'),
       ...scoringKey(p.scoring_algorithm_key, 'profiles.scoring_algorithm_key'),
       source_keys: keys(p.source_keys, 'profiles.source_keys'),
       board_key: key(p.board_key, 'profiles.board_key'),
       job_key: key(p.job_key, 'profiles.job_key'),
-      profile_ids: list(p.profile_ids, 'profiles.profile_ids').map((item, i) => {
+      profile_ids: list(
+        p.profile_ids,
+        'profiles.profile_ids',
+        'profiles ({source_key, profile_key})',
+      ).map((item, i) => {
         const o = obj(item, `profiles.profile_ids[${i}]`);
         return {
           source_key: key(o.source_key, `profiles.profile_ids[${i}].source_key`),
@@ -153,12 +203,12 @@ export function parseTarget(json: unknown, env: NodeJS.ProcessEnv | null, source
       grading_path: gradingPath(p.grading_path, GRADING_PATHS.profiles, 'profiles.grading_path'),
     },
     jobs: {
-      algorithm_key: str(j.algorithm_key, 'jobs.algorithm_key'),
+      algorithm_key: gradingKey(j, 'jobs'),
       ...scoringKey(j.scoring_algorithm_key, 'jobs.scoring_algorithm_key'),
       board_keys: keys(j.board_keys, 'jobs.board_keys'),
       source_key: key(j.source_key, 'jobs.source_key'),
       profile_key: key(j.profile_key, 'jobs.profile_key'),
-      job_ids: list(j.job_ids, 'jobs.job_ids').map((item, i) => {
+      job_ids: list(j.job_ids, 'jobs.job_ids', 'jobs ({board_key, job_key})').map((item, i) => {
         const o = obj(item, `jobs.job_ids[${i}]`);
         return {
           board_key: key(o.board_key, `jobs.job_ids[${i}].board_key`),

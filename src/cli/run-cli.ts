@@ -1,8 +1,10 @@
+import { splitAtCommand } from './child-command.ts';
 import { CannotRun, checkCommand } from './commands/check.ts';
 import { CHECK_HELP } from './commands/check-options.ts';
 import { FIXTURES_HELP, fixturesCommand, TARGET_HELP, targetCommand } from './commands/fixtures.ts';
 import { PROXY_HELP, proxyCommand } from './commands/proxy.ts';
 import { SERVE_HELP, serveCommand } from './commands/serve.ts';
+import { joinNegativeValues, parseErrorInWords } from './parse-errors.ts';
 import { UsageError } from './usage-error.ts';
 
 const HELP = `hrmock: a mock server and contract checks for the Profiles & Jobs API
@@ -10,14 +12,19 @@ const HELP = `hrmock: a mock server and contract checks for the Profiles & Jobs 
 Usage:
   hrmock serve    [--port 4010] [--host 127.0.0.1] [--seed 42] [--profiles N] [--jobs N]
                   [--base-path /v1] [--api-key K] [--quiet] [--replay DIR [--replay-strict]]
+                  [-- CMD [ARGS…]]
   hrmock fixtures [--seed N] [--profiles N] [--jobs N] [--out DIR]
-  hrmock target   [--seed N] [--profiles N] [--jobs N]
-  hrmock check    [--base-url URL] [--target FILE] [--header K=V] [--reporter pretty|junit|json]
-                  [--output FILE] [--via-prism] [--timeout S] [--deadline S] [--max-rps R]
-                  [--fuzz N [--seed S]] [--min-coverage P]
+  hrmock target   [--seed N] [--profiles N] [--jobs N] [--from-contract] [--out FILE]
+  hrmock check    [--base-url URL] [--target FILE] [--header K=V]
+                  [--reporter pretty|junit|json|html|markdown [--output FILE]]...
+                  [--via-prism] [--timeout S] [--deadline S] [--max-rps R]
+                  [--fuzz N [--seed S]] [--min-coverage P] [--max-latency MS]
   hrmock proxy    --upstream URL [--port 4011] [--host H] [--record DIR] [--redact-header H]
-                  [--reporter pretty|junit|json] [--output FILE] [--timeout S]
+                  [--reporter R [--output FILE]]... [--timeout S] [-- CMD [ARGS…]]
 
+With "-- CMD [ARGS…]", serve and proxy run CMD against themselves (HRMOCK_URL / HRMOCK_PROXY_URL
+in its environment), stop when it ends and exit with its status if it failed.
+Exit status: 0 clean, 1 violations, 2 could not judge; with -- CMD, CMD's own status if it failed.
 Run "hrmock <command> --help" for the options of one command.`;
 
 type Command = { help: string; run: (args: string[]) => Promise<number> };
@@ -41,11 +48,19 @@ async function dispatch(argv: string[]): Promise<number> {
     throw new UsageError(
       `unknown command "${name}": use serve, check, proxy, fixtures or target (hrmock --help)`,
     );
-  if (args.includes('--help') || args.includes('-h')) {
+  // A --help after `--` is the command's own.
+  const own = splitAtCommand(args).own;
+  if (own.includes('--help') || own.includes('-h')) {
     process.stdout.write(`${command.help}\n`);
     return 0;
   }
-  return command.run(args);
+  // `--fuzz -5` reaches --fuzz's own check; any other parseArgs error is said in hrmock's words.
+  const joined = joinNegativeValues(args);
+  try {
+    return await command.run(joined);
+  } catch (error) {
+    throw parseErrorInWords(error, name, joined, command.help) ?? error;
+  }
 }
 
 /** Runs one command line and answers its exit status: 0 done, 1 failed or violated, 2 could not run. */

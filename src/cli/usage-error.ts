@@ -30,3 +30,14 @@ export function durationMs(flag: string, value: string | undefined, fallbackMs: 
   }
   return Math.round(number * 1000);
 }
+
+/** A port flag: 0 (any free port) to 65535. */
+export function portNumber(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || number > 65535)
+    throw new UsageError(
+      `--${flag} takes a port from 0 to 65535 (0 picks a free one), e.g. ${fallback}, got ${JSON.stringify(value)}`,
+    );
+  return number;
+}

@@ -17,6 +17,8 @@ export type Captured = {
   /** The request body, or undefined for none or one over the limit (`requestTooLarge`). */
   requestText: string | undefined;
   requestTooLarge: boolean;
+  /** The names of the request's headers as sent on; their values never leave this thread. */
+  requestHeaderNames: string[];
   status: number;
   /** Every answer header but the hop-by-hop ones, as sent on to the client. */
   headers: [string, string][];
@@ -187,6 +189,7 @@ class Forwarding implements Dispatcher.DispatchHandler {
       requestContentType: this.#head.contentType,
       requestText: request.over || request.size === 0 ? undefined : request.bytes()?.toString(),
       requestTooLarge: request.over,
+      requestHeaderNames: this.#head.headers.filter((_, i) => i % 2 === 0),
       status: this.#status,
       headers: this.#headers,
       answerPieces: answer.pieces(),

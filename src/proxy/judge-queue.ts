@@ -30,6 +30,7 @@ export class JudgeQueue {
   #timer: NodeJS.Timeout | undefined;
   #bytes = 0;
   #behind = 0;
+  #failureCount = 0;
   #broken: string | undefined;
 
   constructor(setup: JudgeSetup, onViolation: (violation: ProxyViolation) => void) {
@@ -118,6 +119,7 @@ export class JudgeQueue {
   };
 
   failure(failure: UpstreamFailure): void {
+    this.#failureCount++;
     if (this.#failures.length < 100) this.#failures.push(failure);
   }
 
@@ -135,6 +137,7 @@ export class JudgeQueue {
       ...report,
       exchanges: report.exchanges + this.#behind,
       notJudgedBehind: this.#behind,
+      upstreamFailureCount: this.#failureCount,
       upstreamFailures: this.#failures,
     };
   }

@@ -4,6 +4,11 @@ import {
   LiveJudge,
   type LiveViolation,
 } from '../../contract/suite/live-rules.ts';
+import {
+  curlCommand,
+  type ShownHeaders,
+  shownHeaderValue,
+} from '../../contract/suite/reproduce.ts';
 import { remember } from '../../contract/suite/seen-answers.ts';
 import { spelledPath } from '../http/admin/operation-paths.ts';
 import { Redaction } from '../http/redaction.ts';
@@ -17,6 +22,7 @@ import {
 import type { Captured, UpstreamFailure } from './forward.ts';
 import { type ProxyReport, type ProxyViolation, reportOf } from './proxy-report.ts';
 import { headerOf, VERDICTS } from './sent-exchanges.ts';
+import { parseUpstream, type Upstream, upstreamPath } from './upstream.ts';
 
 export type LiveTrafficOptions = {
   upstream: string;
@@ -30,8 +36,51 @@ export type LiveTrafficOptions = {
   keepViolations?: number;
 };
 
-/** What a verdict was of, and the secrets its request carried (kept out of its violations). */
-type Named = Pick<LiveExchange, 'method' | 'path' | 'status'> & { secrets: string[] };
+/** What a verdict was of, its reproduce line, and the secrets its request carried (kept out of its violations). */
+type Named = Pick<LiveExchange, 'method' | 'path' | 'status'> & {
+  secrets: string[];
+  reproduce: string;
+};
+
+/** The most of a request's body a reproduce line shows; a longer one is left to a file. */
+const SHOWN_BODY_BYTES = 4 * 1024;
+/** The longest reproduce line: past it (a URL of many KB) the line says why it is not shown. */
+const REPRODUCE_BYTES = 8 * 1024;
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * A curl command sending `captured`'s request to the upstream again. The request's secret headers
+ * (by the one redaction list) are shown as environment references, never their values; its
+ * Content-Type as sent; its other headers left out (the operations read none). Secret
+ * parameters in the URL or body are `[redacted]`. A body over SHOWN_BODY_BYTES is left to a
+ * file the reader makes: `--data-binary @body.json`, a shell comment saying so.
+ */
+function reproduceLine(upstream: Upstream, captured: Captured, redaction: Redaction): string {
+  const url = `${upstream.protocol}//${upstream.host}${upstreamPath(upstream, redaction.text(captured.url))}`;
+  const headers: Record<string, string> = {};
+  const shown: ShownHeaders = {};
+  const seen = new Set<string>();
+  for (const name of captured.requestHeaderNames) {
+    const lower = name.toLowerCase();
+    if (seen.has(lower) || !redaction.header(name)) continue;
+    seen.add(lower);
+    headers[name] = '';
+    shown[name] = shownHeaderValue(name, undefined);
+  }
+  if (captured.requestContentType !== undefined)
+    headers['Content-Type'] = redaction.text(captured.requestContentType);
+  const sent = { method: captured.method, url, headers };
+  const body = captured.requestText;
+  const size = body === undefined ? 0 : Buffer.byteLength(body);
+  const line =
+    body === undefined || size <= SHOWN_BODY_BYTES
+      ? curlCommand(body === undefined ? sent : { ...sent, body: redaction.text(body) }, shown)
+      : `${curlCommand(sent, shown)} --data-binary @body.json # its ${kb(size)} body is not shown (over ${kb(SHOWN_BODY_BYTES)}): save the request's body as body.json`;
+  const length = Buffer.byteLength(line);
+  if (length <= REPRODUCE_BYTES) return line;
+  return `# not shown: the command would take ${kb(length)}, over the ${kb(REPRODUCE_BYTES)} of a reproduce line (a URL that long); the request is described above`;
+}
 
 function parseJson(text: string): unknown {
   try {
@@ -107,7 +156,10 @@ export class LiveTraffic {
   /** What each verdict was of, by fingerprint: a repeat comes by its fingerprint alone. */
   readonly #named = new Map<string, Named>();
   readonly #redaction: Redaction;
+  readonly #upstream: Upstream | undefined;
+  readonly #started = performance.now();
   #exchanges = 0;
+  #failureCount = 0;
   #judged = 0;
   #violationCount = 0;
   #unjudged = 0;
@@ -116,9 +168,12 @@ export class LiveTraffic {
     this.#options = options;
     this.#maxAnswerBytes = maxAnswerBytes;
     this.#redaction = new Redaction({ headers: options.redactHeaders ?? [] });
+    const upstream = parseUpstream(options.upstream);
+    this.#upstream = upstream.ok ? upstream.value : undefined;
   }
 
   failure(failure: UpstreamFailure): void {
+    this.#failureCount++;
     if (this.#failures.length < 100) this.#failures.push(failure);
   }
 
@@ -155,12 +210,15 @@ export class LiveTraffic {
     // A secret the request carried is kept out of a violation even where an answer echoes it.
     const secrets = reached.params === undefined ? [] : redaction.valuesIn(reached.params);
     this.#judged++;
+    const reproduce =
+      this.#upstream === undefined
+        ? '(not shown: the upstream URL cannot be read)'
+        : reproduceLine(this.#upstream, captured, redaction.withValues(secrets));
+    const named = { method: exchange.method, path: exchange.path, status: exchange.status };
     for (const found of this.#judge.judge(exchange, fingerprint))
-      this.#violation(found, exchange, secrets);
-    if (fingerprint !== undefined) {
-      const { method, path, status } = exchange;
-      remember(this.#named, fingerprint, { method, path, status, secrets }, VERDICTS);
-    }
+      this.#violation(found, { ...named, reproduce }, secrets);
+    if (fingerprint !== undefined)
+      remember(this.#named, fingerprint, { ...named, secrets, reproduce }, VERDICTS);
     const key = requestKey(reached, redaction);
     if (
       this.#options.record !== undefined &&
@@ -197,7 +255,7 @@ export class LiveTraffic {
 
   #violation(
     found: LiveViolation,
-    exchange: Pick<LiveExchange, 'method' | 'path' | 'status'>,
+    exchange: Pick<Named, 'method' | 'path' | 'status' | 'reproduce'>,
     secrets: string[],
   ): void {
     this.#violationCount++;
@@ -210,6 +268,7 @@ export class LiveTraffic {
       status: exchange.status,
       message: redaction.text(`expected ${found.expected}, got ${found.got}`),
       request: redaction.text(found.request),
+      reproduce: exchange.reproduce,
     };
     if (this.#violations.length < (this.#options.keepViolations ?? 1000))
       this.#violations.push(violation);
@@ -225,8 +284,10 @@ export class LiveTraffic {
       violationCount: this.#violationCount,
       violations: this.#violations,
       notJudgedBehind: 0,
+      upstreamFailureCount: this.#failureCount,
       upstreamFailures: this.#failures,
       counts: this.#judge.counts,
+      ms: Math.round(performance.now() - this.#started),
     });
   }
 }

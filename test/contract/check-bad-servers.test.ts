@@ -4,8 +4,9 @@ import { createServer as createNetServer, type Server as NetServer, type Socket 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCheck } from '../../src/api/run-check.ts';
+import { checkCli } from '../support/check-cli.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const exampleTarget = fileURLToPath(new URL('fixtures/example-target.json', import.meta.url));
@@ -52,30 +53,19 @@ async function refusing(): Promise<string> {
   return url;
 }
 
-/** Runs `hrmock check` in process with a report written to a file (JUnit unless told); exit status, output and the report. */
-async function check(base: string, extra: string[], reporter = 'junit') {
+/**
+ * Runs `hrmock check` in process with a report written to a file (JUnit unless told), on the
+ * example target unless `withTarget` is false; exit status, output and the report.
+ */
+async function check(base: string, extra: string[], reporter = 'junit', withTarget = true) {
   const dir = await tempDir('bad');
   const output = join(dir, `report.${reporter}`);
-  let out = '';
-  let err = '';
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((c) => {
-    out += String(c);
-    return true;
-  });
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((c) => {
-    err += String(c);
-    return true;
-  });
   const started = Date.now();
-  try {
-    const args = ['check', '--base-url', base, '--target', exampleTarget, ...extra];
-    const code = await runCli([...args, '--reporter', reporter, '--output', output]);
-    const report = await readFile(output, 'utf8');
-    return { code, out, err, report, seconds: (Date.now() - started) / 1000 };
-  } finally {
-    stdout.mockRestore();
-    stderr.mockRestore();
-  }
+  const target = withTarget ? ['--target', exampleTarget] : [];
+  const args = ['--base-url', base, ...target, ...extra];
+  const { code, out, err } = await checkCli([...args, '--reporter', reporter, '--output', output]);
+  const report = await readFile(output, 'utf8');
+  return { code, out, err, report, seconds: (Date.now() - started) / 1000 };
 }
 
 function junitCases(xml: string) {
@@ -176,9 +166,39 @@ describe('hrmock check against servers that misbehave', () => {
     expect(seconds).toBeLessThan(15);
   }, 20_000);
 
-  it('fails every rule on a server answering HTML, and writes the report', async () => {
+  it('stops with exit 2 on a server answering HTML to everything: not the API, and says so', async () => {
+    const page = '<!doctype html><html><head><title>Welcome</title></head><body>Hi</body></html>';
+    const html = await answering(200, 'text/html; charset=utf-8', page);
+    const { code, err, report: xml } = await check(html, []);
+    expect(code).toBe(2);
+    expect(err).toBe(
+      `hrmock: not the API: GET ${html}/profiles/searching answered 200 text/html ("<!doctype html><html><head><title>Welcom…"); is --base-url the API's base (with its /v1)?\n`,
+    );
+    expect(junitCases(xml)[0]?.error['@_message']).toMatch(/^not the API: /);
+  });
+
+  it("says not the API without --target too, before asking for the mock's target", async () => {
+    const html = await answering(404, 'text/html', '<h1>Not Found</h1>');
+    const { code, report } = await check(html, [], 'pretty', false);
+    expect(code).toBe(2);
+    expect(couldNotRun('pretty', report)).toMatch(
+      /^not the API: GET .*\/profiles\/searching answered 404 text\/html \("<h1>Not Found<\/h1>"\)/,
+    );
+  });
+
+  it("gives runCheck the same verdict, as the report's error", async () => {
     const html = await answering(200, 'text/html', '<html><body>Welcome</body></html>');
-    const { code, report: xml } = await check(html, []);
+    const target = JSON.parse(await readFile(exampleTarget, 'utf8'));
+    const report = await runCheck({ baseUrl: html, target });
+    expect(report).toMatchObject({ results: [], failed: 0 });
+    expect(report.error).toMatch(
+      /^not the API: GET .*\/profiles\/searching answered 200 text\/html/,
+    );
+  });
+
+  it('judges a server that answers JSON, even as text/plain, however wrong (exit 1)', async () => {
+    const plain = await answering(200, 'text/plain', '{"code":200,"message":"ok"}');
+    const { code, report: xml } = await check(plain, []);
     expect(code).toBe(1);
     expect(junitCases(xml).filter((c) => c.failure !== undefined).length).toBeGreaterThan(5);
   });

@@ -15,11 +15,14 @@ const getRemoved = MUTANTS.find((m) => m.rule === 'GET-KEPT')?.wrap as (f: Fetch
 
 let mock: RunningServer;
 let withoutGet: RunningServer;
+let unlimited: RunningServer;
 let report: any;
 
 beforeAll(async () => {
   mock = await serveMock();
   withoutGet = await serveMock(getRemoved);
+  // A conforming server with a larger body limit: it answers a body over 1 MB, so 413 never comes.
+  unlimited = await serveMock((f) => f, { limits: { bodyBytes: 8 * 1024 * 1024 } });
   const { out } = await checkCli(['--base-url', mock.url, '--reporter', 'json']);
   report = JSON.parse(out);
 });
@@ -27,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock.close();
   await withoutGet.close();
+  await unlimited.close();
 });
 
 describe('coverage', () => {
@@ -73,7 +77,23 @@ describe('coverage', () => {
     const { percent, exercised, counted, notCounted } = report.coverage;
     expect(percent).toBe(Math.floor((1000 * exercised) / counted) / 10);
     // The mock needs no key: its 401 cannot be brought about either.
-    expect(notCounted.map((n: any) => n.status)).toEqual(['401', '402', '404', '500']);
+    expect(notCounted.map((n: any) => n.status)).toEqual(['401', '402', '404', '429', '500']);
+  });
+
+  it('counts and brings 401 on a server that requires a key', async () => {
+    const keyed = await serveMock((f) => f, { apiKey: 'coverage-key' });
+    try {
+      const args = ['--base-url', keyed.url, '--header', 'X-API-KEY=coverage-key'];
+      const { code, out } = await checkCli([...args, '--reporter', 'json']);
+      const { coverage } = JSON.parse(out);
+      expect(code).toBe(0);
+      expect(coverage.notCounted.map((n: any) => n.status)).toEqual(['402', '404', '429', '500']);
+      for (const op of coverage.operations)
+        expect(op.statuses['401'], op.operationId).toBeGreaterThan(0);
+      expect(coverage.percent).toBe(100);
+    } finally {
+      await keyed.close();
+    }
   });
 
   it('gives the literal share of every documented pair too, the left-out statuses unexercised', () => {
@@ -100,7 +120,7 @@ describe('coverage', () => {
     const file = join(dir, 'report.xml');
     const { code } = await checkCli([
       '--base-url',
-      mock.url,
+      unlimited.url,
       '--reporter',
       'junit',
       '--output',
@@ -117,24 +137,26 @@ describe('coverage', () => {
     const properties = Object.fromEntries(
       server.properties.property.map((p: any) => [p['@_name'], p['@_value']]),
     );
-    expect(properties['coverage.percent']).toBe(String(report.coverage.percent));
+    expect(Number(properties['coverage.percent'])).toBeLessThan(99);
     expect(properties['coverage.searchProfiles']).toMatch(
       /^GET \/profiles\/searching statuses 200=\d+/,
     );
     const gate = server.testcase.find((c: any) => c['@_name'].startsWith('COVERAGE'));
-    expect(gate.failure['#text']).toMatch(/reproduce: npx hrmock check --base-url/);
+    expect(gate.failure['#text']).toMatch(/reproduce: npx --no-install hrmock check --base-url/);
   });
 
-  it('exits 1 under --min-coverage and 0 at or over it', async () => {
-    const under = await checkCli(['--base-url', mock.url, '--min-coverage', '99']);
+  it('reaches 100% on the mock: every counted pair is one a request brings', () => {
+    expect(report.coverage.percent).toBe(100);
+  });
+
+  it('exits 1 under --min-coverage and 0 at or over it, on a server that breaks no rule', async () => {
+    const under = await checkCli(['--base-url', unlimited.url, '--min-coverage', '99']);
     expect(under.code).toBe(1);
+    expect(under.out).toMatch(/\n( {2}pass .*\n)+/);
+    expect(under.out).not.toMatch(/ FAIL {2}[A-Z]/);
     expect(under.out).toMatch(/FAIL {2}coverage [\d.]+% is under --min-coverage 99/);
-    const over = await checkCli([
-      '--base-url',
-      mock.url,
-      '--min-coverage',
-      String(report.coverage.percent),
-    ]);
+    expect(under.out).toMatch(/searchProfilesPost .*not seen 413/);
+    const over = await checkCli(['--base-url', unlimited.url, '--min-coverage', '90']);
     expect(over.code).toBe(0);
   });
 
@@ -153,8 +175,8 @@ describe('coverage', () => {
   });
 
   it('is in the report runCheck gives, with the threshold applied', async () => {
-    const result = await runCheck({ baseUrl: mock.url, minCoverage: 100 });
-    expect(result.coverage?.percent).toBe(report.coverage.percent);
+    const result = await runCheck({ baseUrl: unlimited.url, minCoverage: 100 });
+    expect(result.coverage?.percent).toBeLessThan(100);
     expect(result.coverage?.met).toBe(false);
   });
 

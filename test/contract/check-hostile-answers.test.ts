@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RULES } from '../../contract/suite/rules/index.ts';
 import type { Report } from '../../contract/suite/run-suite.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -83,7 +84,7 @@ describe('hrmock check against answers built to exhaust it', () => {
       '20',
     ]);
     expect(code).toBe(1);
-    expect(report?.results).toHaveLength(19);
+    expect(report?.results).toHaveLength(RULES.length);
     const env = report?.results.find((r) => r.id === 'ENV')?.outcome;
     expect(env?.status).toBe('fail');
     expect(evidenceOf(report)).toContain('answer nested deeper than 64 levels: {"code":200');
@@ -115,7 +116,7 @@ describe('hrmock check against answers built to exhaust it', () => {
       '10',
     ]);
     expect(code).toBe(1);
-    expect(report?.results).toHaveLength(19);
+    expect(report?.results).toHaveLength(RULES.length);
     expect(report?.failed).toBeGreaterThan(0);
     expect(evidenceOf(report)).not.toMatch(/crashed/);
   }, 120_000);

@@ -107,7 +107,8 @@ describe('a failure reproducer', () => {
       f.outcome.evidence,
       ...(f.outcome.more ?? []),
     ]);
-    for (const item of evidence) expect(item.reproduce).toMatch(/^curl |^npx hrmock check/);
+    for (const item of evidence)
+      expect(item.reproduce).toMatch(/^curl |^npx --no-install hrmock check/);
     const pretty = await checkCli(['--base-url', mutant.url]);
     const fails = pretty.out.match(/^ {2}FAIL /gm) ?? [];
     const lines = pretty.out.match(/^ {8}reproduce: curl /gm) ?? [];

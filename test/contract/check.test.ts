@@ -90,6 +90,7 @@ describe('hrmock check', () => {
       'GRD-ALIGN',
       'GRD-FULL',
       'PAGE',
+      'REFUSALS',
       'ROUTES',
     ]);
     expect(code).toBe(1);
@@ -151,7 +152,7 @@ describe('hrmock check', () => {
         .map((r) => r.id)
         .concat('ADDITIVE'),
     );
-    expect(cases.filter((c) => c.failure !== undefined)).toHaveLength(8);
+    expect(cases.filter((c) => c.failure !== undefined)).toHaveLength(9);
   });
 
   it('reports ADDITIVE in JUnit as a suite of its own, about the contract documents', async () => {

@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SCORE_JOBS, SCORE_PROFILES } from '../../contract/suite/operations.ts';
 import { parseTarget } from '../../contract/suite/target.ts';
+import { writtenTarget } from '../support/written-target.ts';
 
-const key = (c: string) => c.repeat(40);
-const written = (profiles: Record<string, unknown> = {}, jobs: Record<string, unknown> = {}) => ({
-  profiles: {
-    algorithm_key: 'grader-profiles',
-    source_keys: [key('a')],
-    board_key: key('b'),
-    job_key: key('c'),
-    profile_ids: [
-      { source_key: key('a'), profile_key: key('d') },
-      { source_key: key('a'), profile_key: key('e') },
-    ],
-    ...profiles,
-  },
-  jobs: {
-    algorithm_key: 'grader-jobs',
-    board_keys: [key('b')],
-    source_key: key('a'),
-    profile_key: key('d'),
-    job_ids: [
-      { board_key: key('b'), job_key: key('c') },
-      { board_key: key('b'), job_key: key('f') },
-    ],
-    ...jobs,
-  },
-});
+const written = (profiles: Record<string, unknown> = {}, jobs: Record<string, unknown> = {}) =>
+  writtenTarget(profiles, jobs, { profiles: 'grader-profiles', jobs: 'grader-jobs' });
 
 describe("a target's scoring algorithm", () => {
   it('is the grading one when the target names none', () => {

@@ -29,6 +29,8 @@ export const CAUGHT_BY: Record<DefectName, string> = {
   'non-ascii-500': 'ODD-TEXT',
   'quote-500': 'ODD-TEXT',
   'long-text-500': 'ODD-TEXT',
+  'long-url-html-414': 'REFUSALS',
+  'large-body-500': 'REFUSALS',
   'slow-jobs-scoring': 'LATENCY',
   'slow-grading': 'LATENCY',
 };

@@ -164,6 +164,18 @@ export const DEFECT_PROBES: Record<DefectName, Probe> = {
   'non-ascii-500': crashes('Müller'),
   'quote-500': crashes("O'Brien"),
   'long-text-500': crashes('x'.repeat(200)),
+  'long-url-html-414': async (clean, broken, t) => {
+    const [a, b] = await both(clean, broken, (base) =>
+      get(base, '/profiles/searching', { ...sources(t), name: 'x'.repeat(20 * 1024) }),
+    );
+    expect([a?.status, a?.body.code]).toEqual([414, 414]);
+    expect([b?.status, b?.type.split(';')[0]]).toEqual([414, 'text/html']);
+  },
+  'large-body-500': async (clean, broken, t) => {
+    const body = { ...sources(t), name: 'x'.repeat(1024 * 1024 + 64) };
+    const [a, b] = await both(clean, broken, (base) => post(base, '/profiles/searching', body));
+    expect([a?.status, b?.status]).toEqual([413, 500]);
+  },
   'slow-jobs-scoring': async (clean, broken, t) => {
     const params = { board_keys: t.jobs.board_keys, source_key: t.jobs.source_key };
     const ask = (base: string) =>

@@ -88,6 +88,14 @@ export const DEFECTS = {
     kind: 'odd-text',
     what: 'A text parameter of 200 characters or more makes the server fail with a 500.',
   },
+  'long-url-html-414': {
+    kind: 'limits',
+    what: 'A URL over the limit gets an HTML 414 page, as a front proxy answers, not the JSON envelope.',
+  },
+  'large-body-500': {
+    kind: 'limits',
+    what: 'A JSON body over the limit is read whole and the server fails with a 500 instead of a 413.',
+  },
   'slow-jobs-scoring': {
     kind: 'latency',
     what: 'Every /jobs/scoring request waits slowMs (2.5 s unless told) before it is answered.',
@@ -106,6 +114,7 @@ export const DEFECTS = {
       | 'cross-parameter'
       | 'filters'
       | 'odd-text'
+      | 'limits'
       | 'latency';
     what: string;
   }

@@ -4,7 +4,7 @@ import { type Answer, internal, refused } from './answer.ts';
 import type { Side } from './criteria.ts';
 import { buildStore } from './data.ts';
 import { type Raw, readBody, readQuery } from './decode.ts';
-import type { DefectName } from './defects.ts';
+import type { DefectName, Defects } from './defects.ts';
 import { grade } from './grading.ts';
 import { type Context, searchOrScore } from './searching.ts';
 import { makeTarget } from './target.ts';
@@ -57,12 +57,14 @@ const sendJson = (res: ServerResponse, answer: Answer, headers: Record<string, s
 };
 
 /** What a framework's default handler says for a path it has no route for. */
-const sendHtml404 = (res: ServerResponse, method: string, path: string) => {
-  const safe = path.replace(/[<>&"]/g, '');
-  const text = `<!DOCTYPE html>\n<html><head><title>Error</title></head><body><pre>Cannot ${method} ${safe}</pre></body></html>\n`;
-  res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+const sendHtml = (res: ServerResponse, status: number, what: string) => {
+  const text = `<!DOCTYPE html>\n<html><head><title>Error</title></head><body><pre>${what}</pre></body></html>\n`;
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
   res.end(text);
 };
+
+const sendHtml404 = (res: ServerResponse, method: string, path: string) =>
+  sendHtml(res, 404, `Cannot ${method} ${path.replace(/[<>&"]/g, '')}`);
 
 /** The body as text, or the status that refuses it (413 when over the limit). */
 const readText = (req: IncomingMessage): Promise<string | 413> =>
@@ -90,7 +92,7 @@ const isJson = (type: string | undefined): boolean =>
 /** A request's raw parameters, or the answer that refuses them before any operation runs. */
 type Params = { raw: Raw } | { answer: Answer };
 
-const postParams = async (req: IncomingMessage): Promise<Params> => {
+const postParams = async (req: IncomingMessage, defects: Defects): Promise<Params> => {
   const type = req.headers['content-type'];
   if (!isJson(type)) {
     await drain(req);
@@ -99,6 +101,7 @@ const postParams = async (req: IncomingMessage): Promise<Params> => {
     return { answer: refused(415, message) };
   }
   const text = await readText(req);
+  if (text === 413 && defects.has('large-body-500')) return { answer: internal() };
   if (text === 413)
     return { answer: refused(413, `Request body too large; the limit is ${MAX_BODY} bytes.`) };
   let body: unknown;
@@ -136,6 +139,7 @@ const handler =
     const length = Buffer.byteLength(url);
     if (length > MAX_URL) {
       await drain(req);
+      if (defects.has('long-url-html-414')) return sendHtml(res, 414, 'URI Too Long');
       const message = `URL too long (${length} bytes; the limit is ${MAX_URL}). Send the same parameters as a JSON body with POST.`;
       return sendJson(res, refused(414, message));
     }
@@ -159,7 +163,8 @@ const handler =
       return sendJson(res, answer, defects.has('no-allow-header') ? {} : { allow });
     }
     const origin = method === 'POST' ? 'body' : 'query';
-    const params = origin === 'body' ? await postParams(req) : await getParams(req, search);
+    const params =
+      origin === 'body' ? await postParams(req, defects) : await getParams(req, search);
     if (route.slow !== undefined && defects.has(route.slow)) await sleep(slowMs);
     sendJson(res, 'answer' in params ? params.answer : operation(ctx, params.raw, origin));
   };

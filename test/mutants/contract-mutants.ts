@@ -56,4 +56,14 @@ export const CONTRACT_MUTANTS: Mutant[] = [
         ? json(500, { code: 500, message: 'internal error' })
         : fetch(request),
   },
+  {
+    name: 'answers 500 to a JSON body over 1 MB',
+    rule: 'REFUSALS',
+    evidence:
+      /^expected 413 \(or another 4xx\) in the error envelope for a JSON body of more than 1 MB.*, got status 500/,
+    wrap: (fetch: Fetch) => async (request) =>
+      request.method === 'POST' && (await request.clone().text()).length > 1024 * 1024
+        ? json(500, { code: 500, message: 'internal error' })
+        : fetch(request),
+  },
 ];

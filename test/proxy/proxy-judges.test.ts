@@ -102,6 +102,8 @@ const NOT_LIVE: Record<string, string> = {
     'whether a filter filters needs the item it was taken from, which check’s FILTERS picks',
   'answers 500 to a query value with a character outside ASCII':
     'only a request with such text shows it: check’s ODD-TEXT sends some, the traffic here none (a live 500 is NO-5XX’s)',
+  'answers 500 to a JSON body over 1 MB':
+    'only a body over 1 MB shows it: check’s REFUSALS sends one, the traffic here none (a live 500 is NO-5XX’s)',
 };
 
 const data = buildFixtures({ profiles: 400, jobs: 120 });

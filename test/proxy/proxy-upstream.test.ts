@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startMock } from '../../src/api/start-mock.ts';
 import { startProxy } from '../../src/api/start-proxy.ts';
 import { startHrmockProcess } from '../support/hrmock-process.ts';
+import { httpUpstream } from '../support/http-upstream.ts';
 
 const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));
 
@@ -15,22 +14,6 @@ function hrmock(args: string[]): Promise<{ code: number; stderr: string }> {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
     );
   });
-}
-
-/** A server on loopback answering with `handle`, closed when the test ends. */
-async function tinyServer(
-  handle: Parameters<typeof createServer>[1],
-): Promise<{ url: string; server: Server }> {
-  const server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
 describe('hrmock proxy when the upstream fails', () => {
@@ -54,7 +37,7 @@ describe('hrmock proxy when the upstream fails', () => {
   }, 60_000);
 
   it('answers a 504 envelope when the upstream does not answer within --timeout', async () => {
-    const silent = await tinyServer(() => {
+    const silent = await httpUpstream(() => {
       // Never answers: the proxy's timeout must.
     });
     const proxy = await startHrmockProcess([
@@ -71,19 +54,22 @@ describe('hrmock proxy when the upstream fails', () => {
     const body = (await answer.json()) as { message: string };
     expect(body.message).toContain(silent.url);
     expect(body.message).toContain('0.5 s');
-    expect((await proxy.stop()).code).toBe(0);
+    // Its one request failed upstream: nothing could be judged.
+    const stopped = await proxy.stop();
+    expect(stopped.code).toBe(2);
+    expect(stopped.stderr).toMatch(/could not judge: the one request failed upstream/);
   }, 60_000);
 });
 
 describe('hrmock proxy and headers', () => {
   it('passes a redirect back unchanged and never follows it to another origin', async () => {
     let elsewhere = 0;
-    const other = await tinyServer((_req, res) => {
+    const other = await httpUpstream((_req, res) => {
       elsewhere++;
       res.end('{}');
     });
     const seen: (string | undefined)[] = [];
-    const upstream = await tinyServer((req, res) => {
+    const upstream = await httpUpstream((req, res) => {
       seen.push(req.headers['x-api-key'] as string | undefined);
       res.writeHead(302, { location: `${other.url}/profiles/searching` });
       res.end();

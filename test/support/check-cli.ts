@@ -25,8 +25,8 @@ export function serveMock(
   });
 }
 
-/** Runs `hrmock check …` in process; what it printed and its exit status. */
-export async function checkCli(
+/** Runs `hrmock …` in process; what it printed and its exit status. */
+export async function hrmockCli(
   args: string[],
 ): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -40,12 +40,17 @@ export async function checkCli(
     return true;
   });
   try {
-    const code = await runCli(['check', ...args]);
+    const code = await runCli(args);
     return { code, out, err };
   } finally {
     stdout.mockRestore();
     stderr.mockRestore();
   }
+}
+
+/** Runs `hrmock check …` in process; what it printed and its exit status. */
+export function checkCli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return hrmockCli(['check', ...args]);
 }
 
 /**

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { onTestFinished } from 'vitest';
 import { stopChild } from '../../src/stop-child.ts';
+import { collectOutput } from './child-output.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));
@@ -32,24 +33,23 @@ export function startHrmockProcess(
     env: { ...process.env, ...env },
   });
   onTestFinished(() => stopChild(child));
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
+  const written = collectOutput(child);
+  const apart = () => ({ stdout: written.stdout, stderr: written.stderr });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`no URL in 60 s from hrmock ${args.join(' ')}:\n${stdout}${stderr}`)),
+      () =>
+        reject(
+          new Error(
+            `no URL in 60 s from hrmock ${args.join(' ')}:\n${written.stdout}${written.stderr}`,
+          ),
+        ),
       60_000,
     );
     const look = () => {
-      const url = / at (http:\/\/127\.0\.0\.1:\d+(?:\/\w+)?)/.exec(stdout)?.[1];
+      const url = / at (http:\/\/127\.0\.0\.1:\d+(?:\/\w+)?)/.exec(written.stdout)?.[1];
       if (url === undefined) return;
       clearTimeout(timer);
       child.stdout.off('data', look);
@@ -57,17 +57,21 @@ export function startHrmockProcess(
         url,
         pid: child.pid as number,
         exited,
-        output: () => ({ stdout, stderr }),
+        output: apart,
         stop: async () => {
           await stopChild(child, 60_000);
-          return { code: await exited, stdout, stderr };
+          return { code: await exited, ...apart() };
         },
       });
     };
     child.stdout.on('data', look);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`hrmock ${args.join(' ')} exited with ${code}:\n${stdout}${stderr}`));
+      reject(
+        new Error(
+          `hrmock ${args.join(' ')} exited with ${code}:\n${written.stdout}${written.stderr}`,
+        ),
+      );
     });
   });
 }

@@ -12,6 +12,7 @@ import { OLD_CLIENT } from './old-client.ts';
 import { ORDER } from './order.ts';
 import { PAGE } from './paging.ts';
 import { PRED } from './predictions.ts';
+import { REFUSALS } from './refusals.ts';
 import { ROUTES } from './routes.ts';
 import { STABLE } from './stable.ts';
 
@@ -35,6 +36,7 @@ export const RULES: Rule[] = [
   BAD_INPUT,
   DEFAULTS,
   ROUTES,
+  REFUSALS,
   CROSS_PARAM,
   FILTERS,
   ODD_TEXT,

@@ -7,10 +7,13 @@ export const CHECK_HELP = `hrmock check: run the contract rules against an imple
 
   --base-url URL     the implementation, e.g. https://staging.example.com/v1
                      (default: start the mock in process and check it)
-  --target FILE      the objects the checks may use (default: GET {base}/_mock/target)
+  --target FILE      the objects the checks may use (default: GET {base}/_mock/target), at
+                     most 1 MB; hrmock target --from-contract writes one for prism mock
   --header K=V       a header for every request, repeatable; V may be \${ENV_VAR}
-  --reporter R       pretty (default), junit or json
-  --output FILE      write the report there (the summary still goes to stdout)
+  --reporter R       pretty (default), junit, json, html or markdown; repeat
+                     --reporter R --output FILE for several
+  --output FILE      write the report of the --reporter just before it there, folders
+                     created (the summary still goes to stdout); alone: the pretty report
   --via-prism        send the traffic through prism proxy contract/openapi.yaml and fail
                      on any response violation Prism reports (malformed JSON, which Prism
                      answers itself, still goes straight to the implementation)
@@ -31,9 +34,12 @@ export const CHECK_HELP = `hrmock check: run the contract rules against an imple
                      above MS milliseconds (every report shows p50 and p95 per operation)
 
 Exit status: 0 every rule holds, 1 a rule is violated (or coverage is under
---min-coverage), 2 the check could not run (the report, if asked for, says why). Header
-values are never printed: a failure's reproduce line (a curl command) shows them as
-environment references.`;
+--min-coverage), 2 the check could not run (the report, if asked for, says why), e.g.
+"not the API" when a bare GET /profiles/searching and /profiles/grading answer no JSON.
+Header values are never printed: a failure's reproduce line (a curl command) shows them as
+environment references. No report line is over 8 KB: a longer reproduce line reads its body
+(or its long URL) from a numbered file in reproduce/ beside the first --output file, or in
+hrmock-reproduce/ without one.`;
 
 /** `--max-rps`: a number of requests a second above 0, or `unlimited`; absent, `fallback`. */
 export function maxRps(
@@ -110,7 +116,7 @@ export function rerunCommand(
     maxLatency?: number;
   },
 ): string {
-  const words = ['npx', 'hrmock', 'check'];
+  const words = ['npx', '--no-install', 'hrmock', 'check'];
   if (parts.base !== undefined) words.push('--base-url', word(parts.base));
   if (parts.target !== undefined) words.push('--target', word(parts.target));
   for (const { name, shown } of parts.headers)

@@ -1,6 +1,8 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseAnswer } from '../../../contract/suite/answer-json.ts';
+import { probeApi } from '../../../contract/suite/api-probe.ts';
 import {
   DEFAULT_TIMEOUT_MS,
   readCapped,
@@ -14,13 +16,9 @@ import {
   retryAfterMs,
   sleep,
 } from '../../../contract/suite/pace.ts';
-import {
-  REPORTERS,
-  type ReporterName,
-  render,
-  summary,
-} from '../../../contract/suite/reporters.ts';
+import { render, summary } from '../../../contract/suite/reporters.ts';
 import { shellWord, shownHeaderValue } from '../../../contract/suite/reproduce.ts';
+import { shortenReport } from '../../../contract/suite/reproduce-files.ts';
 import { couldNotRun, type Report, runSuite } from '../../../contract/suite/run-suite.ts';
 import { CrossOriginRedirect, fetchWithinOrigin } from '../../../contract/suite/same-origin.ts';
 import {
@@ -35,6 +33,12 @@ import { createApp } from '../../http/app.ts';
 import { Redaction } from '../../http/redaction.ts';
 import { type RunningServer, startServer } from '../../node/server.ts';
 import { PrismMissing, type RunningPrism, startPrism } from '../../prism.ts';
+import {
+  type ReportOutput,
+  reportOutputs,
+  writeCouldNotRun,
+  writeReports,
+} from '../report-outputs.ts';
 import { durationMs, UsageError } from '../usage-error.ts';
 import {
   DEFAULT_DEADLINE_MS,
@@ -53,11 +57,12 @@ export class CannotRun extends Error {
 
 /** What the command line asks, read and checked before anything is sent. */
 type CheckSettings = {
-  values: ReturnType<typeof readArgs>;
+  values: ReturnType<typeof readArgs>['values'];
   startedAt: number;
   deadlineMs: number;
   timeoutMs: number;
-  reporter: ReporterName;
+  /** Each report asked for and where it goes (`--reporter R --output FILE`, repeatable). */
+  outputs: ReportOutput[];
   fuzz: number | undefined;
   seed: number | undefined;
   coverageGate: number | undefined;
@@ -74,8 +79,8 @@ function readArgs(args: string[]) {
       'base-url': { type: 'string' },
       target: { type: 'string' },
       header: { type: 'string', multiple: true },
-      reporter: { type: 'string' },
-      output: { type: 'string' },
+      reporter: { type: 'string', multiple: true },
+      output: { type: 'string', multiple: true },
       'via-prism': { type: 'boolean' },
       timeout: { type: 'string' },
       deadline: { type: 'string' },
@@ -86,19 +91,16 @@ function readArgs(args: string[]) {
       'max-latency': { type: 'string' },
     },
     strict: true,
-  }).values;
+    tokens: true,
+  });
 }
 
 function checkSettings(args: string[]): CheckSettings {
-  const values = readArgs(args);
+  const { values, tokens } = readArgs(args);
   const startedAt = performance.now();
   const deadlineMs = durationMs('deadline', values.deadline, DEFAULT_DEADLINE_MS);
   const timeoutMs = Math.min(durationMs('timeout', values.timeout, DEFAULT_TIMEOUT_MS), deadlineMs);
-  const reporter = (values.reporter ?? 'pretty') as ReporterName;
-  if (!REPORTERS.includes(reporter))
-    throw new UsageError(
-      `--reporter must be one of ${REPORTERS.join(', ')}, got "${values.reporter}"`,
-    );
+  const outputs = reportOutputs(tokens);
   const fuzz = fuzzRuns(values.fuzz);
   const givenSeed = fuzzSeed(values.seed, fuzz);
   // A drawn seed is printed with the report, so that the run replays.
@@ -115,7 +117,7 @@ function checkSettings(args: string[]): CheckSettings {
     startedAt,
     deadlineMs,
     timeoutMs,
-    reporter,
+    outputs,
     fuzz,
     seed,
     coverageGate,
@@ -127,7 +129,7 @@ function checkSettings(args: string[]): CheckSettings {
 
 export async function checkCommand(args: string[]): Promise<number> {
   const settings = checkSettings(args);
-  const { values, reporter } = settings;
+  const { values, outputs } = settings;
   const cleanup: (() => Promise<void>)[] = [];
   let base = values['base-url'];
   try {
@@ -139,8 +141,20 @@ export async function checkCommand(args: string[]): Promise<number> {
       base = mock.url;
     }
     base = base.replace(/\/+$/, '');
-    const report = await runChecks(settings, base, cleanup);
-    await writeReport(render(report, reporter), summary(report), reporter, values.output);
+    // No report line over 8 KB: long requests keep their bodies in files beside the first report.
+    const first = outputs.find((o) => o.file !== undefined)?.file;
+    const run = await runChecks(settings, base, cleanup);
+    const { report, note } = await shortenReport(run, first, (path, text) =>
+      mkdir(dirname(path), { recursive: true }).then(() => writeFile(path, text)),
+    );
+    // Every report in a file: stdout gets the summary, or the whole pretty report if one is pretty.
+    const filed = outputs.some((o) => o.reporter === 'pretty')
+      ? render(report, 'pretty')
+      : `${summary(report)}\n`;
+    await writeReports(outputs, (reporter) => render(report, reporter), filed);
+    // Said where the summary is; never inside a JSON or JUnit report printed on stdout.
+    const onStdout = outputs.some((o) => o.file === undefined && o.reporter !== 'pretty');
+    if (note !== undefined) (onStdout ? process.stderr : process.stdout).write(`${note}\n`);
     return report.failed > 0 || report.coverage?.met === false ? 1 : 0;
   } catch (error) {
     const cannot =
@@ -149,9 +163,8 @@ export async function checkCommand(args: string[]): Promise<number> {
         : (error as Error);
     if (cannot instanceof CannotRun) {
       // The report still says what happened: CI keeps a file, and dashboards show the error.
-      const text = render(couldNotRun(base ?? '(none)', cannot.message), reporter);
-      if (values.output !== undefined) await writeFile(values.output, text);
-      else if (reporter !== 'pretty') process.stdout.write(text);
+      const failed = couldNotRun(base ?? '(none)', cannot.message);
+      await writeCouldNotRun(outputs, (reporter) => render(failed, reporter));
     }
     throw cannot;
   } finally {
@@ -167,10 +180,11 @@ async function runChecks(
 ): Promise<Report> {
   const { values, headers, templates, timeoutMs, deadlineMs, startedAt, pace } = settings;
   const { fuzz, seed, coverageGate, latencyLimit } = settings;
-  const reach = { base, headers, timeoutMs, pace, deadline: startedAt + deadlineMs };
-  if (values.target !== undefined) await probe(reach);
-  const target =
-    values.target === undefined ? await targetOfMock(reach) : await readTargetFile(values.target);
+  const reach = { base, headers, timeoutMs, pace, deadline: startedAt + deadlineMs, waited: 0 };
+  // A target file is checked before the server is asked anything.
+  const fromFile = values.target === undefined ? undefined : await readTargetFile(values.target);
+  await probe(reach);
+  const target = fromFile ?? (await targetOfMock(reach));
   const allHeaders = { ...target.headers, ...headers };
   const allTemplates = { ...target.headerTemplates, ...templates };
   const shownHeaders = Object.fromEntries(
@@ -209,27 +223,14 @@ async function runChecks(
     target,
     viaPrism: values['via-prism'] === true,
     rerun,
+    probed: true,
     ...(fuzz === undefined || seed === undefined ? {} : { fuzz: { runs: fuzz, seed } }),
     ...(coverageGate === undefined ? {} : { minCoverage: coverageGate }),
     ...(latencyLimit === undefined ? {} : { maxLatencyMs: latencyLimit }),
   });
   // A run header's value (a key) is never quoted, even where a server echoes it.
+  report.rateLimited = (report.rateLimited ?? 0) + reach.waited; // the probe's and target's too
   return new Redaction({ values: Object.values(allHeaders) }).strings(report);
-}
-
-/** The report to `--output` (and its summary to stdout), or to stdout. */
-async function writeReport(
-  text: string,
-  short: string,
-  reporter: ReporterName,
-  output: string | undefined,
-): Promise<void> {
-  if (output === undefined) {
-    process.stdout.write(text);
-    return;
-  }
-  await writeFile(output, text);
-  process.stdout.write(reporter === 'pretty' ? text : `${short}\nreport written to ${output}\n`);
 }
 
 /** `--header` pairs: the values, `${VAR}` expanded, and the values as written (for reproducers). */
@@ -260,23 +261,42 @@ type Reach = {
   pace: Pace;
   /** When the run must end (`performance.now()` scale): a 429 is waited out until then. */
   deadline: number;
+  /** How many answers of 429 were waited out. */
+  waited: number;
 };
 
-/** The rules need a server that answers: anything HTTP will do, an error status included. */
+/**
+ * The rules need a server that answers (anything HTTP, an error status included) and answers
+ * like the API: JSON to a bare request to a documented path (see contract/suite/api-probe.ts).
+ * A 429 until the deadline says nothing either way: the rules meet it and report it.
+ */
 async function probe(reach: Reach): Promise<void> {
-  await reachable(reach, `${reach.base}/profiles/searching`);
+  const notApi = await probeApi(async (path) => {
+    const url = `${reach.base}${path}`;
+    const answer = await reachable(reach, url, false);
+    return answer.status === 429 ? undefined : { method: 'GET', url, ...answer };
+  });
+  if (notApi !== undefined) throw new CannotRun(notApi);
 }
 
-/** One request to the base URL; refused, reset or silent is a one-line CannotRun. */
-async function reachable(reach: Reach, url: string): Promise<{ status: number; text: string }> {
+type Answer = { status: number; text: string; contentType: string | null };
+
+/**
+ * One request to the base URL; refused, reset or silent is a one-line CannotRun. A 429 is
+ * waited out; past the deadline, a CannotRun too (the 429 itself when `late` is false).
+ */
+async function reachable(reach: Reach, url: string, late = true): Promise<Answer> {
   for (;;) {
     const answer = await reachOnce(reach, url);
     if (answer.status !== 429) return answer;
     const waitMs = retryAfterMs(answer.retryAfter);
-    if (performance.now() + waitMs >= reach.deadline)
+    if (performance.now() + waitMs >= reach.deadline) {
+      if (!late) return answer;
       throw new CannotRun(
         `${url} answered 429 with Retry-After ${waitMs / 1000} s, past the run's deadline (--deadline)`,
       );
+    }
+    reach.waited++;
     await sleep(waitMs);
   }
 }
@@ -284,7 +304,7 @@ async function reachable(reach: Reach, url: string): Promise<{ status: number; t
 async function reachOnce(
   reach: Reach,
   url: string,
-): Promise<{ status: number; text: string; retryAfter: string | null }> {
+): Promise<Answer & { retryAfter: string | null }> {
   try {
     await reach.pace.take();
     const response = await fetchWithinOrigin((request) => fetch(request), url, {
@@ -296,7 +316,12 @@ async function reachOnce(
       if (e instanceof TooLong) return '';
       throw e;
     });
-    return { status: response.status, text, retryAfter: response.headers.get('retry-after') };
+    return {
+      status: response.status,
+      text,
+      retryAfter: response.headers.get('retry-after'),
+      contentType: response.headers.get('content-type'),
+    };
   } catch (error) {
     const err = error as Error;
     if (err instanceof CrossOriginRedirect) throw new CannotRun(err.message);

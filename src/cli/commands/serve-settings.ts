@@ -9,7 +9,7 @@ import type { Chaos } from '../../http/chaos.ts';
 import { DEFAULT_TIMEOUTS } from '../../node/connections.ts';
 import { MAX_RATE } from '../../node/rate-limit.ts';
 import { FIXTURE_FLAGS } from '../fixture-options.ts';
-import { durationMs, positiveInt, UsageError } from '../usage-error.ts';
+import { durationMs, portNumber, positiveInt, UsageError } from '../usage-error.ts';
 
 const SERVE_OPTIONS = {
   ...FIXTURE_FLAGS,
@@ -51,8 +51,7 @@ export function serveSettings(args: string[]) {
   const admin = values.admin ?? 'on';
   if (admin !== 'on' && admin !== 'off')
     throw new UsageError(`--admin must be on or off, got "${admin}"`);
-  const port = positiveInt('port', values.port, 4010, 0);
-  if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
+  const port = portNumber('port', values.port, 4010);
   const mode = values['fixtures-mode'] ?? 'merge';
   if (mode !== 'merge' && mode !== 'replace')
     throw new UsageError(`--fixtures-mode must be merge or replace, got "${mode}"`);

@@ -6,6 +6,7 @@ import { startServer } from '../../node/server.ts';
 import { RecordingError } from '../../recording/recording-files.ts';
 import { replayFetch } from '../../recording/replay-fetch.ts';
 import type { StoreData } from '../../store/types.ts';
+import { EXIT, finalStatus, prepareCommand, splitAtCommand } from '../child-command.ts';
 import { lazyFixturesFrom } from '../fixture-options.ts';
 import { loadFixturesDir } from '../fixtures-dir.ts';
 import { watchFixtures } from '../fixtures-watch.ts';
@@ -65,7 +66,13 @@ export const SERVE_HELP = `hrmock serve: run the mock server
   --replay DIR      answer each request recorded by hrmock proxy --record DIR with its
                     recorded status and body; anything else from the fixtures
   --replay-strict   with --replay: a request of the six operations that no recording matches
-                    gets a 404 envelope showing its normalised key`;
+                    gets a 404 envelope showing its normalised key
+
+hrmock serve [options] -- CMD [ARGS…] starts the mock, runs CMD (no shell; its output is
+hrmock's) with HRMOCK_URL (the mock's URL, base path included) and HRMOCK_PORT in its
+environment, passes on the SIGINT and SIGTERM hrmock receives, and once CMD ends stops the
+mock and exits with CMD's status (128 + N when signal N ended it); 2 if CMD cannot be started.
+  e.g. hrmock serve --port 0 --base-path /v1 -- npm run test:e2e`;
 
 /**
  * V8 moves an allocation site's objects straight to the old generation once most of them are
@@ -84,7 +91,8 @@ function tuneHeapForServing(): void {
 export async function serveCommand(args: string[]): Promise<number> {
   tuneHeapForServing();
   const started = performance.now();
-  const settings = serveSettings(args);
+  const { own, command } = splitAtCommand(args);
+  const settings = serveSettings(own);
   const { values } = settings;
   const fixtures = lazyFixturesFrom(values);
   const data = await dataOf(settings, fixtures);
@@ -92,15 +100,27 @@ export async function serveCommand(args: string[]): Promise<number> {
   if (values.replay !== undefined) replayInto(app, values.replay, values['replay-strict'] === true);
   const server = await listen(app, settings);
   const base = `${server.url}${values['base-path'] ? `/${values['base-path'].replace(/^\/+|\/+$/g, '')}` : ''}`;
-  const stopped = stopSignal();
+  // With `-- CMD`, the signals go to CMD, and the mock stops once CMD ends.
+  const stopped = command === undefined ? stopSignal() : undefined;
+  const pending = command === undefined ? undefined : prepareCommand(command);
   if (values.fixtures !== undefined)
     watchFixtures(values.fixtures, settings.mode, fixtures, app, {
       maxDepth: app.settings.limits.jsonDepth,
     });
   process.stdout.write(announcement(app, settings, base, fixtures.seed, started));
-  await stopped;
+  if (pending === undefined) {
+    await stopped;
+    await server.close();
+    return EXIT.clean;
+  }
+  process.stdout.write(
+    `hrmock serve: running ${pending.command.join(' ')} with HRMOCK_URL=${base}\n`,
+  );
+  const run = pending.start({ HRMOCK_URL: base, HRMOCK_PORT: String(server.port) });
+  const end = await run.ended;
   await server.close();
-  return 0;
+  if ('notStarted' in end) process.stderr.write(`hrmock serve: ${end.notStarted}\n`);
+  return finalStatus(end, EXIT.clean);
 }
 
 /** The fixtures generated, or merged with (or replaced by) a folder checked against the contract. */
