@@ -15,11 +15,14 @@ const BUNDLES = [
 
 export type BuiltFile = { path: string; bytes: number };
 
-/** Bundles `hrmock/browser` and the example Service Worker into dist/browser/. */
-export async function buildBrowser(): Promise<BuiltFile[]> {
+/**
+ * Bundles `hrmock/browser` and the example Service Worker into dist/browser/. The package ships
+ * the library only (`{ serviceWorker: false }`): the worker is the same code again, for examples/.
+ */
+export async function buildBrowser({ serviceWorker = true } = {}): Promise<BuiltFile[]> {
   await mkdir(BROWSER_DIST, { recursive: true });
   const built: BuiltFile[] = [];
-  for (const bundle of BUNDLES) {
+  for (const bundle of serviceWorker ? BUNDLES : BUNDLES.slice(0, 1)) {
     const path = `${BROWSER_DIST}${bundle.out}`;
     const result = await build({
       entryPoints: [fileURLToPath(new URL(bundle.entry, root))],

@@ -49,7 +49,8 @@ for (const file of Object.keys(DOCS_ASSETS))
   cpSync(join(swaggerUi, file), join(dist, 'swagger-ui', file));
 cpSync(join(swaggerUi, 'LICENSE'), join(dist, 'swagger-ui', 'LICENSE'));
 
-const bundles = await buildBrowser();
+// One browser bundle: the package ships `hrmock/browser`, not the example's Service Worker.
+const bundles = await buildBrowser({ serviceWorker: false });
 console.log(
   `built dist/: JavaScript and ${declarations} declaration files, the contract, Swagger UI's files, ${bundles
     .map((b) => relative(root, b.path))

@@ -32,7 +32,8 @@ export {
   type StartProxyOptions,
   startProxy,
 } from './api/start-proxy.ts';
-export type { JournalEntry, JournalFilter } from './http/admin/journal.ts';
+export type { SteeringControls, WaitOptions } from './http/admin/controls.ts';
+export type { JournalEntry, JournalFilter, RequestState } from './http/admin/journal.ts';
 export type { Fault, Scenario, ScenarioInput, ScenarioResponse } from './http/admin/scenarios.ts';
 export { type AppOptions, createApp, type HrmockApp } from './http/app.ts';
 export { startServer } from './node/server.ts';

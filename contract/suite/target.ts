@@ -49,8 +49,11 @@ export class TargetError extends Error {
 
 const KEY = /^[0-9a-f]{40}$/;
 
+/** Environment variables by name, as `process.env` holds them (no Node types in the public API). */
+export type Env = Readonly<Record<string, string | undefined>>;
+
 /** Replaces `${NAME}` in header values with the environment variable NAME. */
-export function expandEnv(value: string, env: NodeJS.ProcessEnv, where: string): string {
+export function expandEnv(value: string, env: Env, where: string): string {
   return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => {
     const found = env[name];
     if (found === undefined)
@@ -73,7 +76,7 @@ function literal(value: string, where: string, fail: (what: string) => never): s
 /** The largest target file read: a target names a few keys, 10 profiles and 10 jobs are plenty. */
 export const MAX_TARGET_BYTES = 1024 * 1024;
 
-export async function readTargetFile(path: string, env = process.env): Promise<Target> {
+export async function readTargetFile(path: string, env: Env = process.env): Promise<Target> {
   let text: string;
   try {
     text = await readSmall(path);
@@ -120,7 +123,7 @@ async function readSmall(path: string): Promise<string> {
  * A target served by the server under test gets `null`: a reference to the environment in it is
  * refused, so a server can never ask for this machine's secrets.
  */
-export function parseTarget(json: unknown, env: NodeJS.ProcessEnv | null, source: string): Target {
+export function parseTarget(json: unknown, env: Env | null, source: string): Target {
   const fail = (what: string): never => {
     throw new TargetError(`${source}: ${what}`);
   };

@@ -1,7 +1,6 @@
 import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
 import { type Target, targetOf } from '../hr/target.ts';
 import { type SteeringControls, steeringControls } from '../http/admin/controls.ts';
-import type { JournalEntry, JournalFilter } from '../http/admin/journal.ts';
 import { type AppOptions, createApp, type HrmockApp } from '../http/app.ts';
 import type { ConnectionTimeouts } from '../node/connections.ts';
 import { startServer } from '../node/server.ts';
@@ -67,11 +66,6 @@ export type RunningMock = SteeringControls & {
   app: HrmockApp;
   /** Stops accepting, finishes the requests in flight, closes. */
   close: () => Promise<void>;
-  /** The first request passing the filter, already received or to come; rejects after the timeout. */
-  waitForRequest: (
-    filter: JournalFilter,
-    options?: { timeoutMs?: number },
-  ) => Promise<JournalEntry>;
 };
 
 /**
@@ -107,7 +101,6 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       strict: options.replayStrict === true,
       maxDepth: app.settings.limits.jsonDepth,
     });
-  const { journal } = app.steering;
   const server = await startServer(app, {
     port: options.port ?? 0,
     ...(options.host !== undefined && { host: options.host }),
@@ -123,6 +116,5 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     app,
     close: server.close,
     ...steeringControls(app.steering, app.settings.limits.jsonDepth),
-    waitForRequest: (filter, waiting) => journal.waitFor(filter, waiting?.timeoutMs ?? 5000),
   };
 }

@@ -1,6 +1,6 @@
 // `hrmock/browser`: the mock with no server, for a Service Worker, MSW, or any `fetch` seam.
-export type { SteeringControls } from '../http/admin/controls.ts';
-export type { JournalEntry, JournalFilter } from '../http/admin/journal.ts';
+export type { SteeringControls, WaitOptions } from '../http/admin/controls.ts';
+export type { JournalEntry, JournalFilter, RequestState } from '../http/admin/journal.ts';
 export type { Fault, Scenario, ScenarioInput, ScenarioResponse } from '../http/admin/scenarios.ts';
 export {
   type MockControls,

@@ -4,6 +4,7 @@ import { type Kind, NAMES, otherKind } from '../store/kinds.ts';
 import type { Collection, Doc, Store } from '../store/store.ts';
 import type { ScorePair } from '../store/types.ts';
 import { type Answer, answerOf, listOf, valueJson } from './answer-json.ts';
+import { withStoreKeys } from './example-keys.ts';
 import { extraTest } from './extra-filters.ts';
 import { type Found, findDocs } from './find-docs.ts';
 import { scorePair } from './match.ts';
@@ -21,7 +22,7 @@ export type Operation = (store: Store, kind: Kind, raw: RawParams) => Result<Ans
 const TITLES: Record<Kind, string> = { profile: 'Profiles', job: 'Jobs' };
 
 export function searchOperation(store: Store, kind: Kind, raw: RawParams): Result<Answer> {
-  const parsed = parseSearch(kind, raw);
+  const parsed = withStoreKeys(parseSearch(kind, raw), store);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
   const collection = store[kind];
@@ -38,7 +39,7 @@ export function searchOperation(store: Store, kind: Kind, raw: RawParams): Resul
 }
 
 export function scoringOperation(store: Store, kind: Kind, raw: RawParams): Result<Answer> {
-  const parsed = parseScoring(kind, raw);
+  const parsed = withStoreKeys(parseScoring(kind, raw), store);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
   const against = findObject(store[otherKind(kind)], query.against);
@@ -79,7 +80,7 @@ export function scoringOperation(store: Store, kind: Kind, raw: RawParams): Resu
 }
 
 export function gradingOperation(store: Store, kind: Kind, raw: RawParams): Result<Answer> {
-  const parsed = parseGrading(kind, raw);
+  const parsed = withStoreKeys(parseGrading(kind, raw), store);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
   const against = findObject(store[otherKind(kind)], query.against);

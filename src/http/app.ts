@@ -135,6 +135,8 @@ export function createApp(options: AppOptions): HrmockApp {
         ...(options.inPage !== undefined && { inPage: options.inPage }),
       },
     });
+  // The root of a mock under a base path leads to the reference too (on a port: a page has no /docs).
+  if (base !== '/' && options.inPage !== true) app.get('/', (c) => c.redirect(`${base}/docs`, 302));
   app.route(
     base,
     apiApp(options, limits, steering, () => store),

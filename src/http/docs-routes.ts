@@ -57,6 +57,9 @@ function page(basePath: string): string {
 /** `/docs`: an interactive reference of the contract, working offline, whose "try it" calls the mock. */
 export function docsRoutes(app: Hono, basePath: string, target: () => Target): void {
   const html = page(basePath);
+  const docs = `${basePath === '/' ? '' : basePath}/docs`;
+  // The base URL itself, opened in a browser, shows the reference.
+  app.get('/', (c) => c.redirect(docs, 302));
   app.get('/docs', (c) => c.html(html));
   app.get('/docs/', (c) => c.html(html));
   // The contract as the page shows it, pre-filled with keys this mock has (made once a data set).

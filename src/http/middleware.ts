@@ -1,14 +1,21 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { WARNING_HEADER } from './api-cors.ts';
 import { ApiError } from './api-error.ts';
 
-/** One line per request on the log: method, path, status, milliseconds. */
+/**
+ * One line per request on the log: method, path, status, milliseconds, and the answer's
+ * X-Hrmock-Warning when it has one.
+ */
 export function requestLog(write: (line: string) => void): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
     const ms = (performance.now() - started).toFixed(1);
-    write(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${ms}ms`);
+    const warning = c.res.headers.get(WARNING_HEADER);
+    write(
+      `${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${ms}ms${warning === null ? '' : ` (${warning})`}`,
+    );
   };
 }
 

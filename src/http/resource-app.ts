@@ -4,9 +4,11 @@ import type { Answer, Operation } from '../hr/operations.ts';
 import type { RawParams } from '../hr/params.ts';
 import { ROUTES } from '../hr/routes.ts';
 import type { Store } from '../store/store.ts';
+import { WARNING_HEADER } from './api-cors.ts';
 import { ApiError } from './api-error.ts';
 import { EXAMPLES, preferencesOf } from './prefer.ts';
 import { paramsFromBody, paramsFromQuery } from './request-params.ts';
+import { type Documented, documentedParams, unknownParamsWarning } from './unknown-params.ts';
 
 export type ResourceOptions = {
   store: () => Store;
@@ -30,7 +32,16 @@ export function resourceApp(resource: string, options: ResourceOptions): Hono {
     if (!result.ok) throw ApiError.invalid(result.errors);
     return result.value;
   };
-  const answer = (c: Context, operation: Operation, raw: RawParams, group: 'grading' | 'list') => {
+  const answer = (
+    c: Context,
+    operation: Operation,
+    raw: RawParams,
+    group: 'grading' | 'list',
+    names: Documented,
+  ) => {
+    // Named whatever the answer, an error included: the status never changes for it.
+    const warning = unknownParamsWarning(raw, names);
+    if (warning !== undefined) c.header(WARNING_HEADER, warning);
     const example = preferencesOf(c).example;
     if (example === undefined)
       return c.body(run(operation, raw).body() as Uint8Array<ArrayBuffer>, 200, JSON_TYPE);
@@ -48,14 +59,19 @@ export function resourceApp(resource: string, options: ResourceOptions): Hono {
   };
   const fromQuery = (c: Context) => paramsFromQuery(new URL(c.req.url));
 
-  for (const { action, operation, methods } of routes) {
+  for (const { path: routePath, action, operation, methods } of routes) {
     const path = `/${action}`;
     const group = action === 'grading' ? 'grading' : 'list';
-    if (methods.includes('GET')) app.get(path, (c) => answer(c, operation, fromQuery(c), group));
-    if (methods.includes('POST'))
+    if (methods.includes('GET')) {
+      const names = documentedParams('GET', routePath);
+      app.get(path, (c) => answer(c, operation, fromQuery(c), group, names));
+    }
+    if (methods.includes('POST')) {
+      const names = documentedParams('POST', routePath);
       app.post(path, async (c) =>
-        answer(c, operation, await paramsFromBody(c, options.maxJsonDepth), group),
+        answer(c, operation, await paramsFromBody(c, options.maxJsonDepth), group, names),
       );
+    }
     app.all(path, methodNotAllowed(methods.join(', ')));
   }
   return app;

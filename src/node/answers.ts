@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Answer } from '../hr/operations.ts';
 import { operationPath } from '../http/admin/operation-paths.ts';
+import { WARNING_HEADER } from '../http/api-cors.ts';
 import { reportInternalError } from '../http/api-error.ts';
 import type { HrmockApp } from '../http/app.ts';
 import { AnswerCache, type CachedAnswer, type RequestKey } from './answer-cache.ts';
@@ -27,6 +28,7 @@ export type AnswerOptions = {
 };
 
 const GZIP_FROM_BYTES = 1024;
+const WARNING_NAME = WARNING_HEADER.toLowerCase();
 
 /**
  * Answers plain requests of a deterministic app: from the answer cache, from the fast path, or
@@ -84,7 +86,7 @@ export class Answers {
     const { journal } = this.#app.steering;
     if (hit !== undefined) {
       if (hit.api === true && journal.on) this.#record(req, body, hit.status, started);
-      this.#log(req, hit.status, started);
+      this.#log(req, hit.status, started, hit.headers);
       this.#send(req, res, hit, key);
       return;
     }
@@ -132,11 +134,15 @@ export class Answers {
     );
   }
 
-  #log(req: IncomingMessage, status: number, started: number) {
+  /** The line Hono's request log writes, its warning (from a kept answer's headers) included. */
+  #log(req: IncomingMessage, status: number, started: number, headers?: [string, string][]) {
     const { log } = this.#app;
     if (!log) return;
+    let warning = '';
+    if (headers !== undefined)
+      for (const [name, value] of headers) if (name === WARNING_NAME) warning = ` (${value})`;
     log(
-      `${req.method} ${(req.url ?? '/').split('?')[0]} ${status} ${(performance.now() - started).toFixed(1)}ms`,
+      `${req.method} ${(req.url ?? '/').split('?')[0]} ${status} ${(performance.now() - started).toFixed(1)}ms${warning}`,
     );
   }
 

@@ -1,11 +1,13 @@
 import { joinPieces } from '../engine/json-writer.ts';
 import type { Answer } from '../hr/operations.ts';
+import { EXPOSED_HEADERS_VALUE } from '../http/api-cors.ts';
 import type { CachedAnswer } from './answer-cache.ts';
 import type { OutputPool } from './output-pool.ts';
 
 /** Headers Hono's route and CORS middleware give a 200 of the API. */
 export const OK_HEADERS: [string, string][] = [
   ['access-control-allow-origin', '*'],
+  ['access-control-expose-headers', EXPOSED_HEADERS_VALUE],
   ['content-type', 'application/json'],
 ];
 

@@ -4,14 +4,22 @@ import { ROUTES } from '../hr/routes.ts';
 import type { HrmockApp } from '../http/app.ts';
 import { paramsFromPairs, queryPairs } from '../http/query-forms.ts';
 import { JSON_MEDIA_TYPE, paramsFromJson } from '../http/request-params.ts';
+import { allDocumented, type Documented, documentedParams } from '../http/unknown-params.ts';
 import type { Kind } from '../store/kinds.ts';
 
-type Route = { kind: Kind; operation: Operation; post: boolean };
+type Route = {
+  kind: Kind;
+  operation: Operation;
+  post: boolean;
+  /** What GET and POST document: a request with another name goes through Hono for its warning. */
+  get: Documented;
+  body: Documented;
+};
 
 /**
  * The six operations answered straight from `src/hr`, for the requests that need nothing else
- * of the app: no API key to check, no `Prefer` scenario, no chaos, within the limits, and
- * answered 200. Anything else (every error included) returns undefined and goes through Hono,
+ * of the app: no API key to check, no `Prefer` scenario, no chaos, within the limits, every
+ * parameter documented (no X-Hrmock-Warning to add), and answered 200. Anything else (every error included) returns undefined and goes through Hono,
  * which keeps the one error path: the fast path may only ever answer what Hono would.
  */
 export function createFastPath(app: HrmockApp) {
@@ -20,7 +28,13 @@ export function createFastPath(app: HrmockApp) {
   const routes = new Map<string, Route>(
     ROUTES.map(({ path, kind, operation, methods }) => [
       `${prefix}${path}`,
-      { kind, operation, post: methods.includes('POST') },
+      {
+        kind,
+        operation,
+        post: methods.includes('POST'),
+        get: documentedParams('GET', path),
+        body: documentedParams('POST', path),
+      },
     ]),
   );
   // Hono measures the URL after parsing it, which may escape a few characters: stay clear of
@@ -48,6 +62,7 @@ export function createFastPath(app: HrmockApp) {
     } else if (req.method !== 'GET') {
       return;
     }
+    if (!allDocumented(raw, req.method === 'POST' ? route.body : route.get)) return;
     const result = route.operation(app.store, route.kind, raw);
     return result.ok ? result.value : undefined;
   };

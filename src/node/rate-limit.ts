@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { operationPath } from '../http/admin/operation-paths.ts';
+import { EXPOSED_HEADERS_VALUE } from '../http/api-cors.ts';
 import { ApiError, errorBody } from '../http/api-error.ts';
 import type { HrmockApp } from '../http/app.ts';
 import { closeIfEarly } from './connections.ts';
@@ -80,7 +81,8 @@ export function rateLimited(app: HrmockApp, limit: number | RateLimiter, next: L
   const accepted = keyCheck(app.settings.apiKey);
   return (req, res) => {
     const url = req.url ?? '/';
-    if (operationPath(url) === undefined) return next(req, res);
+    // A preflight is the browser's, not a request of the app's: never counted, never refused.
+    if (operationPath(url) === undefined || req.method === 'OPTIONS') return next(req, res);
     const key = req.headers['x-api-key'];
     // A request the key guard will refuse (401) is not counted: it makes no bucket.
     if (!accepted(key)) return next(req, res);
@@ -135,6 +137,8 @@ function tooManyHeaders(
     flat: [
       'access-control-allow-origin',
       '*',
+      'access-control-expose-headers',
+      EXPOSED_HEADERS_VALUE,
       'content-type',
       'application/json',
       'retry-after',

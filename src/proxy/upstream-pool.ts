@@ -1,4 +1,5 @@
-import { Pool } from 'undici';
+import type { Socket } from 'node:net';
+import { buildConnector, Pool } from 'undici';
 import type { Upstream } from './upstream.ts';
 
 /** The most bytes of an answer's head, as the proxy accepts of a request's. */
@@ -10,13 +11,65 @@ const MAX_HEAD_BYTES = 256 * 1024;
  * servers' 5 s. The proxy's own timeout covers the answer; undici's are off.
  */
 export function upstreamPool(upstream: Upstream, timeoutMs: number): Pool {
+  const connector = buildConnector({ timeout: timeoutMs });
   return new Pool(`${upstream.protocol}//${upstream.host}`, {
     connections: 256,
     keepAliveTimeout: 4000,
     maxHeaderSize: MAX_HEAD_BYTES,
     headersTimeout: 0,
     bodyTimeout: 0,
-    connectTimeout: timeoutMs,
+    connect: (options, callback) =>
+      connector(options, (error, socket) => {
+        if (socket != null) readPastBrokenWrites(socket);
+        (callback as (...args: unknown[]) => void)(error, socket);
+      }),
+  });
+}
+
+/** Write errors that mean the upstream closed (or reset) the connection under the request. */
+const CLOSED_UNDER_WRITE = new Set(['EPIPE', 'ECONNRESET']);
+
+/**
+ * An upstream may answer before it has read the request's body (a 413 on a body too large) and
+ * close the connection at once: the rest of the body then meets a closed connection (EPIPE), while
+ * its answer waits unread in the socket. undici gives up the request on the write error, and the
+ * answer is lost, depending on which of the two it meets first. Here a write that fails so is
+ * taken as done and those after it are dropped, so the socket is still read: the answer, if one
+ * came, is forwarded (undici reads an answer that comes before the whole request was sent). If
+ * the connection ends without one, it ends with the write's own error, as before.
+ */
+function readPastBrokenWrites(socket: Socket): void {
+  let broken: (Error & { code?: string }) | undefined;
+  const guard =
+    (write: (...args: never[]) => void) =>
+    (...args: unknown[]) => {
+      const done = args.at(-1) as (error?: Error | null) => void;
+      if (broken !== undefined) {
+        done();
+        return;
+      }
+      (write as (...a: unknown[]) => void).call(
+        socket,
+        ...args.slice(0, -1),
+        (error?: Error | null) => {
+          const code = (error as { code?: string } | null | undefined)?.code;
+          if (error == null || code === undefined || !CLOSED_UNDER_WRITE.has(code)) {
+            done(error);
+            return;
+          }
+          broken = error;
+          done();
+        },
+      );
+    };
+  const writable = socket as unknown as Record<'_write' | '_writev', unknown>;
+  if (typeof writable._write === 'function')
+    writable._write = guard(writable._write as (...args: never[]) => void);
+  if (typeof writable._writev === 'function')
+    writable._writev = guard(writable._writev as (...args: never[]) => void);
+  // Ended with no answer read since: the request failed as it was sent.
+  socket.prependListener('end', () => {
+    if (broken !== undefined && !socket.destroyed) socket.destroy(broken);
   });
 }
 

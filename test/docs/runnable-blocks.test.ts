@@ -1,4 +1,4 @@
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,6 @@ import { type RunnableBlock, runnableBlocks } from '../support/runnable-blocks.t
 import { tempDir } from '../support/temp-dir.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const DOCUMENTS = ['README.md', 'docs/ci.md'];
 const KEY = 'runnable-blocks-key';
 
 /** An app's end-to-end tests: one search through whichever URL hrmock gave them, with the key. */
@@ -26,7 +25,8 @@ let blocks: RunnableBlock[];
 
 beforeAll(async () => {
   mock = await startMock({ port: 0, apiKey: KEY, log: false });
-  blocks = await runnableBlocks(root, DOCUMENTS);
+  const docs = (await readdir(join(root, 'docs'))).filter((f) => f.endsWith('.md')).sort();
+  blocks = await runnableBlocks(root, ['README.md', ...docs.map((f) => `docs/${f}`)]);
 });
 
 afterAll(() => mock.close());
@@ -57,27 +57,37 @@ function bash(text: string, cwd: string) {
     STAGING_URL: mock.url,
     HRFLOW_API_KEY: KEY,
     GITHUB_RUN_ID: '4242',
+    GITHUB_STEP_SUMMARY: join(cwd, 'step-summary.md'),
     CI: 'true',
   });
 }
 
 /**
- * What the prose right after a block says it prints: every \`…\` fragment of a sentence from its
- * word "prints" on (\`prints \`a\` and \`b\`: …\`).
+ * What the prose right after a block says it prints: the \`…\` fragments right after the word
+ * "prints" (\`prints \`a\` and \`b\`\`).
  */
 async function promised(block: RunnableBlock): Promise<string[]> {
   const lines = (await readFile(join(root, block.file), 'utf8')).split('\n');
   const after = lines.slice(block.line + block.text.split('\n').length + 1);
   const end = after.findIndex((l) => l.startsWith('```'));
   const prose = (end < 0 ? after : after.slice(0, end)).join(' ');
-  return [...prose.matchAll(/\bprints ((?:[^.:`]|`[^`]*`)*)/g)].flatMap((sentence) =>
-    [...(sentence[1] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] as string),
+  return [...prose.matchAll(/\bprints (`[^`]+`(?:(?:,| and|, and) `[^`]+`)*)/g)].flatMap(
+    (sentence) => [...(sentence[1] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] as string),
   );
 }
 
-describe('the shell blocks the README and docs/ci.md mark runnable', () => {
+describe('the shell blocks the README and docs/ mark runnable', () => {
   it('are there to run: the README has its CI recipes among them', () => {
     expect(blocks.filter((b) => b.file === 'README.md').length).toBeGreaterThanOrEqual(2);
+    expect(new Set(blocks.map((b) => b.file))).toEqual(
+      new Set([
+        'README.md',
+        'docs/ci.md',
+        'docs/cli.md',
+        'docs/contract-rules.md',
+        'docs/proxy.md',
+      ]),
+    );
   });
 
   it('know what the README promises its release gate prints', async () => {

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -11,51 +11,49 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES } from '../../contract/suite/rules/index.ts';
+import {
+  BIG_OUTPUT,
+  consumerProject,
+  copyWorkingTree,
+  npm,
+  root,
+  run,
+  runNode,
+} from './consumer.ts';
 
 // What a user gets from `npm install hrmock`: the packed tarball installed, production
 // dependencies only, into an empty ESM project with no TypeScript loader.
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const project = mkdtempSync(join(tmpdir(), 'hrmock-consumer-'));
+const project = consumerProject('consumer');
 const checkout = mkdtempSync(join(tmpdir(), 'hrmock-pack-'));
 const bin = join(project, 'node_modules/.bin/hrmock');
-/** What the copy packed from leaves out: installed, built or generated, none of it packed as is. */
-const NOT_COPIED = new Set([
-  'node_modules',
-  '.git',
-  'dist',
-  'coverage',
-  'out',
-  'test/bench/results',
-]);
+/** What `npm pack --json` says of the tarball. */
+type Packed = { filename: string; size: number; unpackedSize: number; files: { path: string }[] };
+let packed: Packed;
 
 beforeAll(async () => {
   // `npm pack` runs prepack, which builds dist/. It packs a copy of the checkout: built in place,
   // dist/browser/ would be rewritten while test/browser/ builds and serves the same files.
-  cpSync(root, checkout, {
-    recursive: true,
-    filter: (path) => !NOT_COPIED.has(relative(root, path)),
-  });
+  await copyWorkingTree(checkout);
   symlinkSync(join(root, 'node_modules'), join(checkout, 'node_modules'), 'dir');
-  const packed = await run(npm, ['pack', '--pack-destination', project, '--silent'], {
+  const { stdout } = await run(npm, ['pack', '--pack-destination', project, '--json'], {
     cwd: checkout,
-    maxBuffer: 64 * 1024 * 1024,
+    maxBuffer: BIG_OUTPUT,
   });
-  const tarball = join(project, packed.stdout.trim().split('\n').at(-1) as string);
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
-  );
+  packed = (JSON.parse(stdout) as Packed[])[0] as Packed;
   await run(
     npm,
-    ['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', tarball],
-    { cwd: project, maxBuffer: 64 * 1024 * 1024 },
+    [
+      'install',
+      '--omit=dev',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      join(project, packed.filename),
+    ],
+    { cwd: project, maxBuffer: BIG_OUTPUT },
   );
 }, 300_000);
 
@@ -65,7 +63,11 @@ afterAll(() => {
 });
 
 /** Type-checks `file` in the project as a user's `tsc` would: exit status and what it printed. */
-async function typeCheck(file: string, source: string): Promise<{ code: number; stdout: string }> {
+async function typeCheck(
+  file: string,
+  source: string,
+  { nodeTypes = true } = {},
+): Promise<{ code: number; stdout: string }> {
   writeFileSync(join(project, file), source);
   const config = `tsconfig.${file}.json`;
   writeFileSync(
@@ -78,8 +80,10 @@ async function typeCheck(file: string, source: string): Promise<{ code: number; 
         strict: true,
         noEmit: true,
         lib: ['ES2023', 'DOM'],
-        types: ['node'],
-        typeRoots: [join(root, 'node_modules/@types')],
+        // Without Node's types, every declaration the consumer reaches is checked, ours included.
+        ...(nodeTypes
+          ? { types: ['node'], typeRoots: [join(root, 'node_modules/@types')] }
+          : { types: [], skipLibCheck: false }),
       },
       files: [file],
     }),
@@ -91,10 +95,7 @@ async function typeCheck(file: string, source: string): Promise<{ code: number; 
   );
 }
 
-function node(file: string, source: string) {
-  writeFileSync(join(project, file), source);
-  return run(process.execPath, [file], { cwd: project, timeout: 120_000 });
-}
+const node = (file: string, source: string) => runNode(project, file, source);
 
 /** The package.json of every package installed under `dir`, scoped ones and nested ones included. */
 function* installedManifests(dir: string): Generator<string> {
@@ -305,4 +306,53 @@ export { port };
     });
     expect(stdout).toMatch(/5 passed/);
   }, 150_000);
+
+  it('type-checks a consumer of hrmock/check and hrmock/browser without Node types', async () => {
+    const { code, stdout } = await typeCheck(
+      'no-node.ts',
+      `import { createMockFetch } from 'hrmock/browser';
+import { type Report, runCheck } from 'hrmock/check';
+
+const report: Promise<Report> = runCheck({ baseUrl: 'http://127.0.0.1:4010' });
+export { createMockFetch, report };
+`,
+      { nodeTypes: false },
+    );
+    expect(stdout).toBe('');
+    expect(code).toBe(0);
+  }, 120_000);
+});
+
+// The tarball itself, from `npm pack --json`: what a user downloads.
+describe('the hrmock tarball', () => {
+  it('packs into less than 1.3 MB', () => {
+    // 1.47 MB when it shipped the Service Worker bundle and the contract twice; 1.18 MB without.
+    expect(packed.size).toBeLessThan(1_300_000);
+  });
+
+  it('ships one browser bundle', () => {
+    const bundles = packed.files.map((f) => f.path).filter((p) => p.startsWith('dist/browser/'));
+    expect(bundles).toEqual(['dist/browser/hrmock-browser.js']);
+  });
+
+  it('ships the contract once, where the code reads it', () => {
+    const contracts = packed.files.map((f) => f.path).filter((p) => p.endsWith('openapi.yaml'));
+    expect(contracts).toEqual(['dist/contract/openapi.yaml']);
+    expect(packed.files.filter((f) => f.path.startsWith('contract/'))).toEqual([]);
+  });
+
+  it('ships no TypeScript source, test or build stamp', () => {
+    const stray = packed.files
+      .map((f) => f.path)
+      .filter((p) => /(^src\/|\.test\.|(?<!\.d)\.ts$|build-inputs)/.test(p));
+    expect(stray).toEqual([]);
+  });
+
+  it('declares @types/node, which its Node entry points use, as an optional peer', () => {
+    const manifest = JSON.parse(
+      readFileSync(join(project, 'node_modules/hrmock/package.json'), 'utf8'),
+    );
+    expect(manifest.peerDependencies['@types/node']).toBeDefined();
+    expect(manifest.peerDependenciesMeta['@types/node']).toEqual({ optional: true });
+  });
 });

@@ -98,6 +98,26 @@ describe('hrmock proxy and headers', () => {
     expect(through.equals(direct)).toBe(true);
     expect(report).toMatchObject({ exchanges: 1, judged: 0, unjudged: 1, violationCount: 0 });
   });
+
+  it('relays the early 413 of an upstream to a body over 1 MB, every time, never a 502', async () => {
+    // The mock in a process of its own, as in use (in this one, the timing hides the race): it
+    // answers 413 before reading the body and closes the connection under the rest of it.
+    const mock = await startHrmockProcess(['serve', '--port', '0', '--quiet']);
+    const proxy = await startProxy({ upstream: mock.url });
+    onTestFinished(async () => void (await proxy.close()));
+    const body = JSON.stringify({ source_keys: ['a'], pad: 'x'.repeat(1024 * 1024 + 64) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = await fetch(`${proxy.url}/profiles/searching`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      statuses.push(answer.status);
+      expect(((await answer.json()) as { code: number }).code).toBe(answer.status);
+    }
+    expect(statuses).toEqual([413, 413, 413, 413, 413, 413]);
+  }, 60_000);
 });
 
 describe('hrmock proxy refusing bad options', () => {

@@ -103,7 +103,6 @@ function checkSettings(args: string[]): CheckSettings {
   const outputs = reportOutputs(tokens);
   const fuzz = fuzzRuns(values.fuzz);
   const givenSeed = fuzzSeed(values.seed, fuzz);
-  // A drawn seed is printed with the report, so that the run replays.
   const seed = fuzz === undefined ? undefined : (givenSeed ?? Math.floor(Math.random() * 2 ** 31));
   const given = values['base-url'];
   if (given !== undefined && !/^https?:\/\/[^/]/.test(given))

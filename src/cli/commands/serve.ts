@@ -1,5 +1,4 @@
 import { setFlagsFromString } from 'node:v8';
-import { targetOf } from '../../hr/target.ts';
 import { createApp, type HrmockApp } from '../../http/app.ts';
 import { MAX_RATE } from '../../node/rate-limit.ts';
 import { startServer } from '../../node/server.ts';
@@ -12,6 +11,7 @@ import { loadFixturesDir } from '../fixtures-dir.ts';
 import { watchFixtures } from '../fixtures-watch.ts';
 import { listenFailure, stopSignal } from '../listening.ts';
 import { UsageError } from '../usage-error.ts';
+import { announcement } from './serve-banner.ts';
 import { chaosFrom, type ServeSettings, serveSettings } from './serve-settings.ts';
 
 export const SERVE_HELP = `hrmock serve: run the mock server
@@ -171,38 +171,6 @@ async function listen(app: HrmockApp, settings: ServeSettings) {
   } catch (error) {
     throw listenFailure(error, port, host);
   }
-}
-
-/** What the server says once it listens: its data, its URL, and two requests to try. */
-function announcement(
-  app: HrmockApp,
-  settings: ServeSettings,
-  base: string,
-  seed: number,
-  started: number,
-): string {
-  const { values, mode, apiKey } = settings;
-  const target = targetOf(app.store);
-  const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  const sizes = `${app.store.profile.docs.length} profiles and ${app.store.job.docs.length} jobs`;
-  const sourceKeys = encodeURIComponent(JSON.stringify(target.profiles.source_keys.slice(0, 1)));
-  const profileIds = encodeURIComponent(JSON.stringify(target.profiles.profile_ids.slice(0, 2)));
-  const examples = [
-    `curl '${base}/profiles/searching?source_keys=${sourceKeys}&text_keywords=${encodeURIComponent('["python"]')}&limit=2'`,
-    `curl '${base}/profiles/grading?algorithm_key=${target.profiles.algorithm_key}&board_key=${target.profiles.board_key}&job_key=${target.profiles.job_key}&profile_ids=${profileIds}'`,
-  ];
-  const from = values.fixtures ? `, ${mode}d with ${values.fixtures}` : '';
-  const key =
-    apiKey === undefined
-      ? ''
-      : 'Requests must carry the X-API-KEY header given by --api-key or HRMOCK_API_KEY.\n';
-  const replay = values.replay
-    ? `Replaying the recordings in ${values.replay}${values['replay-strict'] ? ' (strict: no recording, a 404)' : ''}.\n`
-    : '';
-  return (
-    `hrmock: ${sizes} (seed ${seed}${from}) at ${base} (ready in ${seconds}s)\n` +
-    `${key}${replay}Try:\n${examples.map((e) => `  ${e}\n`).join('')}Contract: ${base}/openapi.yaml   Target for hrmock check: ${base}/_mock/target\n`
-  );
 }
 
 /** Answers recorded requests from `dir`; a folder that cannot be read stops the command. */

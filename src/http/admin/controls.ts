@@ -16,9 +16,17 @@ export type SteeringControls = {
   use: (scenario: ScenarioInput) => Scenario;
   /** The journal, oldest first, optionally filtered: `requests({path: '/profiles/searching'})`. */
   requests: (filter?: JournalFilter) => JournalEntry[];
+  /**
+   * The first request passing the filter that arrives after this call, once it has ended
+   * (answered or aborted); `includePast: true` takes one already in the journal too. Rejects
+   * after `timeoutMs` (default 5000).
+   */
+  waitForRequest: (filter: JournalFilter, options?: WaitOptions) => Promise<JournalEntry>;
   /** Removes every scenario and empties the journal, e.g. in `afterEach`. */
   reset: () => void;
 };
+
+export type WaitOptions = { timeoutMs?: number; includePast?: boolean };
 
 /** `maxDepth`: how deep a scenario's `params` may nest (the app's JSON depth limit). */
 export function steeringControls(
@@ -29,6 +37,8 @@ export function steeringControls(
   return {
     use: (scenario) => scenarios.add(checkedScenario(scenario, maxDepth)),
     requests: (filter) => journal.list(filter),
+    waitForRequest: (filter, options) =>
+      journal.waitFor(filter, options?.timeoutMs ?? 5000, options?.includePast === true),
     reset: () => {
       scenarios.clear();
       journal.clear();

@@ -19,6 +19,11 @@ export type JournalEntry = {
   params: Record<string, unknown>;
   /** The status answered; null for no answer (a reset or hang fault, or still in flight). */
   status: number | null;
+  /**
+   * `pending` while in flight (status and ms null); `answered` once its status is set; `aborted`
+   * when it ended with no answer written: the client went away, or a reset or hang fault.
+   */
+  state: RequestState;
   ms: number | null;
   /** The id of the scenario that answered it, or null. */
   scenario: string | null;
@@ -31,6 +36,10 @@ export type JournalEntry = {
 
 export type JournalFilter = { path?: string; method?: string; status?: number };
 
+/** Where a request stands, by its index in the journal's bookkeeping. */
+export const STATES = ['pending', 'answered', 'aborted'] as const;
+export type RequestState = (typeof STATES)[number];
+
 /** A request as kept, decoded only when someone reads the journal. */
 export type Recorded = {
   id: number;
@@ -40,6 +49,7 @@ export type Recorded = {
   body: string | undefined;
   headers: Record<string, string>;
   status: number | null;
+  state: RequestState;
   ms: number | null;
   scenario: string | null;
   /** Sizes as sent of the pieces that were cut (0: kept whole). */
@@ -57,7 +67,7 @@ export function awaited(
   const cut = { url: 0, body: 0, headers: 0 };
   const entry: Recorded = {
     ...{ id, time: Date.now(), method, url, body: undefined, headers, cut },
-    ...{ status: null, ms: null, scenario: null },
+    ...{ status: null, state: 'pending' as const, ms: null, scenario: null },
   };
   if (url.length > maxBytes / 3 && utf8Length(url) > maxBytes) {
     entry.url = url.slice(0, Math.floor(maxBytes / 3));
@@ -103,6 +113,7 @@ export function decode(entry: Recorded, redaction: Redaction): JournalEntry {
     operation: operationId(entry.method, path),
     params: {},
     status: entry.status,
+    state: entry.state,
     ms: entry.ms === null ? null : Math.round(entry.ms * 10) / 10,
     scenario: entry.scenario,
     // A copy: the kept object is shared by the entries with the same headers.

@@ -9,15 +9,18 @@ import {
   type JournalFilter,
   passes,
   type Recorded,
+  type RequestState,
+  STATES,
   withBody,
 } from './journal-entry.ts';
 
 export type { JournalOptions } from './journal-budget.ts';
-export type { JournalEntry, JournalFilter } from './journal-entry.ts';
+export type { JournalEntry, JournalFilter, RequestState } from './journal-entry.ts';
 
 /** Requests awaited by someone while the journal keeps none (size 0): the newest kept. */
 const MAX_PENDING = 1000;
 const NONE = -1;
+const [PENDING, ANSWERED, ABORTED] = [0, 1, 2] as const;
 const [URL_PIECE, BODY_PIECE, HEADERS_PIECE] = [0, 1, 2] as const;
 type Piece = 0 | 1 | 2;
 
@@ -39,6 +42,8 @@ export class Journal {
   readonly #ids: Float64Array;
   readonly #times: Float64Array;
   readonly #statuses: Int16Array;
+  /** Each slot's index in STATES: pending, answered, aborted. */
+  readonly #states: Uint8Array;
   readonly #ms: Float64Array;
   /** Where each slot's URL (3 × slot), body (+ 1) and headers (+ 2) start in the log. */
   readonly #pieceAt: Float64Array;
@@ -71,6 +76,7 @@ export class Journal {
     this.#ids = new Float64Array(size);
     this.#times = new Float64Array(size);
     this.#statuses = new Int16Array(size);
+    this.#states = new Uint8Array(size);
     this.#ms = new Float64Array(size);
     this.#pieceAt = new Float64Array(3 * size);
     this.#pieceLength = new Int32Array(3 * size);
@@ -112,14 +118,17 @@ export class Journal {
       this.#putHeaders(slot, kept);
       this.#put(slot, url, URL_PIECE);
       this.#put(slot, body, BODY_PIECE);
-      this.#answered(slot, status, ms, scenario);
+      this.#answered(slot, null, null, null, PENDING);
     }
     if (this.#watchers.size > 0) this.#await(id, method, url, body, kept);
     if (status !== null) this.finish(id, status, ms ?? 0, scenario);
     return id;
   }
 
-  /** Adds the answer to request `id` (and the body the operation read, if not given before). */
+  /**
+   * Adds the answer to request `id` (and the body the operation read, if not given before); a
+   * null status: it ended with none written (the client went away, or a reset or hang fault).
+   */
   finish(
     id: number,
     status: number | null,
@@ -129,16 +138,17 @@ export class Journal {
   ): void {
     const slot = this.size > 0 ? id % this.size : -1;
     const kept = slot >= 0 && this.#ids[slot] === id;
+    const state = status === null ? ABORTED : ANSWERED;
     if (kept) {
       if (body !== undefined) this.#put(slot, body, BODY_PIECE);
-      this.#answered(slot, status, ms, scenario);
+      this.#answered(slot, status, ms, scenario, state);
     }
     if (this.#watchers.size === 0) return;
     const pending = this.#pending.get(id);
     this.#pending.delete(id);
     const entry = pending ?? (kept ? this.#at(slot) : undefined);
     if (entry === undefined) return;
-    Object.assign(entry, { status, ms, scenario });
+    Object.assign(entry, { status, ms, scenario, state: STATES[state] });
     if (body !== undefined) withBody(entry, body, this.#piece);
     for (const watcher of [...this.#watchers]) watcher(entry);
   }
@@ -169,13 +179,20 @@ export class Journal {
     this.#total = 0;
   }
 
-  /** Resolves with the first request (answered from now on, or already kept) passing the filter. */
-  waitFor(filter: JournalFilter, timeoutMs: number): Promise<JournalEntry> {
-    const [already] = this.list(filter).filter((e) => e.status !== null);
-    if (already !== undefined) return Promise.resolve(already);
+  /**
+   * Resolves with the first request passing the filter that arrives from now on, once it ends
+   * (answered or aborted); with `includePast`, the oldest one kept that has ended, or one already
+   * in flight, does too.
+   */
+  waitFor(filter: JournalFilter, timeoutMs: number, includePast = false): Promise<JournalEntry> {
+    if (includePast) {
+      const [already] = this.list(filter).filter((e) => e.state !== 'pending');
+      if (already !== undefined) return Promise.resolve(already);
+    }
+    const from = includePast ? 0 : this.#id;
     return new Promise((resolve, reject) => {
       const watcher = (entry: Recorded) => {
-        if (!passes(entry, filter)) return;
+        if (entry.id < from || !passes(entry, filter)) return;
         clearTimeout(timer);
         this.#watchers.delete(watcher);
         resolve(decode(entry, this.#redaction));
@@ -188,8 +205,15 @@ export class Journal {
     });
   }
 
-  #answered(slot: number, status: number | null, ms: number | null, scenario: string | null) {
+  #answered(
+    slot: number,
+    status: number | null,
+    ms: number | null,
+    scenario: string | null,
+    state: number,
+  ) {
     this.#statuses[slot] = status ?? 0;
+    this.#states[slot] = state;
     this.#ms[slot] = ms ?? Number.NaN;
     this.#scenarios[slot] = scenario;
   }
@@ -289,6 +313,7 @@ export class Journal {
       body: this.#text(slot, BODY_PIECE),
       headers: headersOf(this.#text(slot, HEADERS_PIECE)),
       status: status === 0 ? null : status,
+      state: STATES[this.#states[slot] as number] as RequestState,
       ms: Number.isNaN(ms) ? null : ms,
       scenario: this.#scenarios[slot] ?? null,
       cut: { url: cut(URL_PIECE), body: cut(BODY_PIECE), headers: cut(HEADERS_PIECE) },

@@ -43,7 +43,7 @@ export function targetOf(url: string): string {
 
 /**
  * Journals every API request that reaches Hono, answered or not (a 401 too): its raw pieces on
- * arrival, its status, time and scenario when answered.
+ * arrival (pending), its status, time and scenario when answered, or none when aborted.
  */
 export function journalMiddleware(steering: Steering): MiddlewareHandler {
   const { journal } = steering;
@@ -57,7 +57,8 @@ export function journalMiddleware(steering: Steering): MiddlewareHandler {
       const body = c.req.method === 'POST' ? await bodyText(c) : undefined;
       const scenario = c.get('scenario' as never) as Scenario | undefined;
       const fault = c.get('fault' as never) as Fault | undefined;
-      const silent = fault === 'reset' || fault === 'hang';
+      // No answer is written after a reset or hang fault, nor to a client already gone.
+      const silent = fault === 'reset' || fault === 'hang' || c.req.raw.signal.aborted;
       journal.finish(
         id,
         silent ? null : c.res.status,
@@ -96,11 +97,11 @@ export function scenarioMiddleware(steering: Steering, maxDepth: number): Middle
     const url = new URL(c.req.url);
     let raw: RawParams | undefined;
     if (scenarios.needsParams(url.pathname)) raw = await requestParams(c, url, maxDepth);
-    const scenario = scenarios.take(method, url.pathname, () => raw ?? new Map());
-    if (scenario === undefined) return next();
+    const played = scenarios.take(method, url.pathname, () => raw ?? new Map());
+    if (played === undefined) return next();
+    const { scenario, respond } = played;
     c.set('scenario' as never, scenario as never);
-    const respond = scenario.respond;
-    const because = `answered because scenario ${scenario.id} matched the request`;
+    const because = `because scenario ${scenario.id} matched the request`;
     if ('status' in respond) {
       if (respond.status === 200 && respond.headers === undefined) return next();
       if (respond.status < 400) {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { announcement, answerFlags } from '../src/cli/commands/serve-banner.ts';
+import { serveSettings } from '../src/cli/commands/serve-settings.ts';
+import { mockApp } from './support/mock-app.ts';
+
+const { app } = mockApp();
+const banner = (args: string[]) =>
+  announcement(app, serveSettings(args), 'http://127.0.0.1:4010', 42, performance.now());
+
+describe("hrmock serve's banner", () => {
+  it('prints the /docs URL', () => {
+    expect(banner([])).toContain('Docs: http://127.0.0.1:4010/docs\n');
+  });
+
+  it("names no flag when answers are the plain mock's", () => {
+    expect(banner(['--port', '0', '--quiet'])).not.toContain('Answers changed by');
+  });
+
+  it('names every flag given that changes answers', () => {
+    const args = ['--latency', '100-300', '--fail-rate', '0.1', '--rate-limit', '5/s'];
+    expect(answerFlags(serveSettings(args))).toEqual([
+      '--latency 100-300 (ms)',
+      '--fail-rate 0.1',
+      '--rate-limit 5/s',
+    ]);
+    expect(banner(args)).toContain(
+      'Answers changed by: --latency 100-300 (ms), --fail-rate 0.1, --rate-limit 5/s\n',
+    );
+  });
+
+  it('names the fixtures folder with its mode, and a replay', () => {
+    const settings = serveSettings([
+      '--fixtures',
+      'my-data',
+      '--fixtures-mode',
+      'replace',
+      '--replay',
+      'rec',
+      '--replay-strict',
+    ]);
+    expect(answerFlags(settings)).toEqual([
+      '--fixtures my-data (replace)',
+      '--replay rec --replay-strict',
+    ]);
+  });
+});
