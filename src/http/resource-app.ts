@@ -37,10 +37,10 @@ export function resourceApp(resource: string, options: ResourceOptions): Hono {
     operation: Operation,
     raw: RawParams,
     group: 'grading' | 'list',
-    names: Documented,
+    names: () => Documented,
   ) => {
     // Named whatever the answer, an error included: the status never changes for it.
-    const warning = unknownParamsWarning(raw, names);
+    const warning = unknownParamsWarning(raw, names());
     if (warning !== undefined) c.header(WARNING_HEADER, warning);
     const example = preferencesOf(c).example;
     if (example === undefined)
@@ -63,11 +63,12 @@ export function resourceApp(resource: string, options: ResourceOptions): Hono {
     const path = `/${action}`;
     const group = action === 'grading' ? 'grading' : 'list';
     if (methods.includes('GET')) {
-      const names = documentedParams('GET', routePath);
+      // Read from the contract on the first request, not when the app is made (start-up).
+      const names = () => documentedParams('GET', routePath);
       app.get(path, (c) => answer(c, operation, fromQuery(c), group, names));
     }
     if (methods.includes('POST')) {
-      const names = documentedParams('POST', routePath);
+      const names = () => documentedParams('POST', routePath);
       app.post(path, async (c) =>
         answer(c, operation, await paramsFromBody(c, options.maxJsonDepth), group, names),
       );

@@ -11,9 +11,10 @@ type Route = {
   kind: Kind;
   operation: Operation;
   post: boolean;
+  /** The contract path, whose documented names are read on its first request, not at start-up. */
+  path: string;
   /** What GET and POST document: a request with another name goes through Hono for its warning. */
-  get: Documented;
-  body: Documented;
+  documented?: { GET: Documented; POST: Documented };
 };
 
 /**
@@ -32,8 +33,7 @@ export function createFastPath(app: HrmockApp) {
         kind,
         operation,
         post: methods.includes('POST'),
-        get: documentedParams('GET', path),
-        body: documentedParams('POST', path),
+        path,
       },
     ]),
   );
@@ -62,7 +62,11 @@ export function createFastPath(app: HrmockApp) {
     } else if (req.method !== 'GET') {
       return;
     }
-    if (!allDocumented(raw, req.method === 'POST' ? route.body : route.get)) return;
+    route.documented ??= {
+      GET: documentedParams('GET', route.path),
+      POST: documentedParams('POST', route.path),
+    };
+    if (!allDocumented(raw, route.documented[req.method === 'POST' ? 'POST' : 'GET'])) return;
     const result = route.operation(app.store, route.kind, raw);
     return result.ok ? result.value : undefined;
   };
