@@ -10,6 +10,12 @@ export type JobSet = { count: number; boards: readonly Container[] };
 
 /** About one gradable profile in five has been put at a stage for one to three jobs. */
 const LABELLED_SHARE = 0.2;
+/**
+ * Most applications go to a few busy openings: this share of labels names one of the first
+ * `BUSY_JOBS` jobs (both boards), so those jobs have profiles at every stage, as a pipeline does.
+ */
+const BUSY_SHARE = 0.6;
+const BUSY_JOBS = 24;
 const STAGE_CHOICES = [
   { weight: 40, value: 'yes' },
   { weight: 35, value: 'later' },
@@ -28,7 +34,9 @@ export function labelsFor(
 ): Label[] {
   if (jobs === undefined || jobs.count === 0 || faker.number.float() >= LABELLED_SHARE) return [];
   const count = Math.min(jobs.count, faker.number.int({ min: 1, max: 3 }));
-  const indexes = faker.helpers.uniqueArray(() => faker.number.int(jobs.count - 1), count);
+  const busy = Math.min(jobs.count, BUSY_JOBS);
+  const pick = () => faker.number.int((faker.number.float() < BUSY_SHARE ? busy : jobs.count) - 1);
+  const indexes = faker.helpers.uniqueArray(pick, count);
   const created = Date.parse(createdAt);
   return indexes.map((index) => {
     const staged = created + faker.number.int((REFERENCE_MS - created) / 1000) * 1000;

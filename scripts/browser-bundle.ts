@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { browserShims } from './browser-shims.ts';
@@ -35,11 +35,19 @@ export async function buildBrowser({ serviceWorker = true } = {}): Promise<Built
       legalComments: 'eof',
       plugins: [browserShims()],
       logLevel: 'silent',
+      write: false,
     });
     // A warning here (import.meta in the worker, a dead import) is a page that breaks later.
     if (result.warnings.length > 0)
       throw new Error(`${bundle.out}: ${result.warnings.map((w) => w.text).join('; ')}`);
-    built.push({ path, bytes: (await stat(path)).size });
+    const output = result.outputFiles.find((file) => file.path === path);
+    if (output === undefined) throw new Error(`${bundle.out}: esbuild wrote no ${path}`);
+    const { contents } = output;
+    // Written aside, then renamed: a test serving or copying the file never reads half of it.
+    const aside = `${path}.${process.pid}.tmp`;
+    await writeFile(aside, contents);
+    await rename(aside, path);
+    built.push({ path, bytes: contents.byteLength });
   }
   return built;
 }

@@ -40,6 +40,7 @@ cpSync(join(root, 'src/proxy/judge-worker.mjs'), join(dist, 'src/proxy/judge-wor
 
 // The contract documents the code reads at run time.
 cpSync(join(root, 'contract/openapi.yaml'), join(dist, 'contract/openapi.yaml'));
+cpSync(join(root, 'contract/admin.yaml'), join(dist, 'contract/admin.yaml'));
 cpSync(join(root, 'contract/history'), join(dist, 'contract/history'), { recursive: true });
 
 // Swagger UI's files for /docs, so that swagger-ui-dist stays a dev dependency.

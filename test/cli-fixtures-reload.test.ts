@@ -30,9 +30,14 @@ describe('reloading a fixtures folder', () => {
     await new Promise((r) => setTimeout(r, 350));
     await moveIn(dir, 'profiles.json', small);
     const last = () => outcomes(stderr()).at(-1) ?? '';
-    await until(() => /: 71 profiles/.test(last()), 30_000);
-    // Long enough for a stale load of the large file to land after it, as one did before.
-    await new Promise((r) => setTimeout(r, 2_000));
+    // The large file's load ends too: superseded, or (had it ended first) served before.
+    await until(() => {
+      const lines = outcomes(stderr());
+      return (
+        lines.some((line) => /: 71 profiles/.test(line)) &&
+        lines.some((line) => /superseded|: 12050 profiles/.test(line))
+      );
+    }, 30_000);
     expect(last()).toMatch(/reloaded .*: 71 profiles/);
     expect(await search(url, 'final')).toHaveLength(21);
     expect(await search(url, 'bulky')).toEqual([]);

@@ -27,6 +27,14 @@ describe('loading a fixtures folder', () => {
     expect((loaded.data.profiles.at(0) as Profile).text).toMatch(/quokka/);
   });
 
+  it('still serves every generated profile from a profiles.json holding [] with merge', async () => {
+    const dir = await folder({ 'sources.json': generated.sources, 'profiles.json': [] });
+    const merged = await loadFixturesDir(dir, 'merge', generated);
+    expect(merged.ok && merged.counts).toMatchObject({ profiles: 50, jobs: 10 });
+    const replaced = await loadFixturesDir(dir, 'replace', generated);
+    expect(replaced.ok && replaced.counts).toMatchObject({ profiles: 0, jobs: 0 });
+  });
+
   it('serves only its objects with replace', async () => {
     const dir = await folder({
       'sources.json': generated.sources,
@@ -47,14 +55,27 @@ describe('loading a fixtures folder', () => {
       info: { ...ownProfile('c'.repeat(40), 'x').info, email: 42 },
     };
     const dir = await folder({
-      'profiles.json': [ownProfile('d'.repeat(40), 'x'), broken],
+      'profiles.json': `[\n  ${JSON.stringify(ownProfile('d'.repeat(40), 'x'))},\n  ${JSON.stringify(broken)}\n]`,
       'jobs.json': [{ name: 'no key' }],
     });
     const loaded = await loadFixturesDir(dir, 'merge', generated);
     expect(loaded.ok).toBe(false);
     const problems = loaded.ok ? '' : loaded.problems.join('\n');
-    expect(problems).toMatch(/profiles\.json: \[1\]\/info\/email must be string,null/);
-    expect(problems).toMatch(/jobs\.json: \[0\] must have required property 'key'/);
+    expect(problems).toContain(
+      `${join(dir, 'profiles.json')}:3:3: [1]/info/email must be string,null`,
+    );
+    expect(problems).toContain(
+      `${join(dir, 'jobs.json')}:1:2: [0] must have required property 'key'`,
+    );
+  });
+
+  it('names the line of a key that appears twice', async () => {
+    const own = JSON.stringify(ownProfile('d'.repeat(40), 'x'));
+    const dir = await folder({ 'profiles.json': `[\n${own},\n\n${own}]` });
+    const loaded = await loadFixturesDir(dir, 'merge', generated);
+    expect(loaded.ok ? '' : loaded.problems.join('\n')).toBe(
+      `${join(dir, 'profiles.json')}:4:1: [1].key ${'d'.repeat(40)} appears twice`,
+    );
   });
 
   it('names a profile whose source does not exist', async () => {
@@ -63,13 +84,13 @@ describe('loading a fixtures folder', () => {
     });
     const loaded = await loadFixturesDir(dir, 'merge', generated);
     expect(loaded.ok ? '' : loaded.problems.join('\n')).toMatch(
-      /profiles\.json: \[0\]\.source_key f{40} names no source/,
+      /profiles\.json:1:2: \[0\]\.source_key f{40} names no source/,
     );
   });
 
   it('says so for a file that is not JSON, or a folder with no fixtures', async () => {
     const notJson = await loadFixturesDir(await folder({ 'jobs.json': '[{' }), 'merge', generated);
-    expect(notJson.ok ? '' : notJson.problems[0]).toMatch(/jobs\.json: not JSON/);
+    expect(notJson.ok ? '' : notJson.problems[0]).toMatch(/jobs\.json:1:3: not JSON/);
     const empty = await loadFixturesDir(await folder({}), 'merge', generated);
     expect(empty.ok ? '' : empty.problems[0]).toMatch(/holds none of/);
   });
@@ -97,7 +118,7 @@ describe('hrmock serve --fixtures DIR', () => {
     await writeFile(join(dir, 'profiles.json'), '[{"key": "nope"}]');
     for (let i = 0; i < 50 && !stderr().includes('not reloading'); i++)
       await new Promise((r) => setTimeout(r, 100));
-    expect(stderr()).toMatch(/not reloading .*\n.*profiles\.json: \[0\]/);
+    expect(stderr()).toMatch(/not reloading .*\n.*profiles\.json:1:2: \[0\]/);
     expect(await search(url, 'narwhal')).toEqual(['3'.repeat(40)]);
   });
 
@@ -113,6 +134,6 @@ describe('hrmock serve --fixtures DIR', () => {
     child.stderr?.on('data', (c) => (err += c));
     const code = await new Promise((r) => child.once('exit', r));
     expect(code).toBe(2);
-    expect(err).toMatch(/do not fit the contract:\n {2}jobs\.json: \[0\]/);
+    expect(err).toMatch(/do not fit the contract:\n {2}\S*jobs\.json:1:2: \[0\]/);
   });
 });

@@ -43,4 +43,27 @@ describe("hrmock serve's banner", () => {
       '--replay rec --replay-strict',
     ]);
   });
+
+  it("says merge adds the folder's profiles to the generated ones", () => {
+    // The app serves 600 profiles and 150 jobs: 100 and 50 beyond the 500 and 100 generated.
+    expect(banner(['--fixtures', 'my-data', '--profiles', '500', '--jobs', '100'])).toContain(
+      '\nFixtures from my-data, merge: your 100 profiles and 50 jobs added to the generated 500 and 100\n',
+    );
+  });
+
+  it("says merge with nothing of the folder's own still serves the generated data", () => {
+    expect(banner(['--fixtures', 'my-data', '--profiles', '600', '--jobs', '150'])).toContain(
+      'merge: your 0 profiles and 0 jobs added to the generated 600 and 150 (--fixtures-mode replace serves only yours)\n',
+    );
+  });
+
+  it("says replace serves only the folder's profiles", () => {
+    expect(banner(['--fixtures', 'my-data', '--fixtures-mode', 'replace'])).toContain(
+      '\nFixtures from my-data, replace: only your 600 profiles and 150 jobs\n',
+    );
+  });
+
+  it('says nothing of fixtures without --fixtures', () => {
+    expect(banner([])).not.toContain('Fixtures');
+  });
 });

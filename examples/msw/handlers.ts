@@ -1,19 +1,12 @@
 // hrmock as MSW 2 request handlers: the same handlers serve a browser worker (main.ts) and
 // Node's setupServer. In your app, import from 'hrmock/browser' instead.
 import { http } from 'msw';
-import { createMockFetch, mswResolver } from '../../src/browser/index.ts';
+import { createMockFetch, mswHandlers } from '../../src/browser/index.ts';
 
 // Steer it from a test as startMock's: mockFetch.use({...}), mockFetch.requests(), mockFetch.reset().
+// Your API's base URL goes in baseUrl ('https://api.example.com/v1', or a path: '/v1'); without
+// it, the mock answers at the root of any origin, as here.
 export const mockFetch = createMockFetch({ seed: 42 });
-// A Fetch Response is what an MSW resolver returns, so the mock's answer goes back as it is; a
-// reset or hang fault becomes MSW's network error.
-const hrmock = mswResolver(mockFetch);
-
-// '*' stands for any origin; put your API's origin there to mock that one only.
-export const handlers = [
-  http.all('*/profiles/*', hrmock),
-  http.all('*/jobs/*', hrmock),
-  http.all('*/profile/grading', hrmock),
-  http.all('*/job/grading', hrmock),
-  http.get('*/_mock/target', hrmock),
-];
+// Every path the mock answers, each returning its Response as it is; a reset or hang fault is
+// MSW's network error.
+export const handlers = mswHandlers(http, mockFetch);

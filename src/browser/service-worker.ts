@@ -17,7 +17,10 @@ export type ServiceWorkerScope = {
 };
 
 export type ServiceWorkerMockOptions = MockFetchOptions & {
-  /** Which requests the mock answers; default: this origin's API paths (see `isMockedUrl`). */
+  /**
+   * Which requests the mock answers; default: the API paths under `baseUrl` (on its origin when
+   * it names one, and on the worker's own) and the admin API on the worker's origin.
+   */
   match?: (url: URL) => boolean;
 };
 
@@ -31,9 +34,14 @@ export function installServiceWorkerMock(
   options: ServiceWorkerMockOptions = {},
 ): MockFetch {
   const { match, ...fixtures } = options;
-  const origin = scope.location.origin;
-  const accepts = match ?? ((url: URL) => isMockedUrl(url, origin, options.basePath));
   const mockFetch = createMockFetch(fixtures);
+  const { origin, path } = mockFetch.base;
+  const own = scope.location.origin;
+  // The API on its own origin when baseUrl names one; the admin API on the page's, at its root.
+  const accepts =
+    match ??
+    ((url: URL) =>
+      isMockedUrl(url, own, path) || (origin !== undefined && isMockedUrl(url, origin, path)));
   scope.addEventListener('fetch', (event) => {
     // Not calling respondWith is how a worker hands a request back to the network.
     if (accepts(new URL(event.request.url))) event.respondWith(mockFetch(event.request));

@@ -37,14 +37,17 @@ let validator: ContractValidator | undefined;
 type List<T> = { readonly length: number; at(index: number): T | undefined };
 type Keyed = { key: string };
 type Name = (typeof FILES)[number][0];
+/** A file's items, its path as problems name it, and where item i begins (`line:column`). */
+type Read = { items: Keyed[]; path: string; where: (index: number) => string };
 
 /**
  * Reads `sources.json`, `boards.json`, `profiles.json`, `jobs.json` (any of them, as
  * `hrmock fixtures --out DIR` writes them) and checks every object against the contract. With
  * `merge` they join the generated data (an object with a generated key replaces it); with
- * `replace` they are all the data. Problems name the file and the position or path in it, never
- * its content. Files are read and parsed on a worker and checked here a batch at a time, so a
- * server answers meanwhile (unless `inline`).
+ * `replace` they are all the data. Problems name the file (`DIR/NAME.json`), the line and
+ * column (where the item begins, for an item's problem) and the item's index and path, never its
+ * content. Files are read and parsed on a worker and checked here a batch at a time, so a server
+ * answers meanwhile (unless `inline`).
  */
 export async function loadFixturesDir(
   dir: string,
@@ -71,7 +74,7 @@ export async function loadFixturesDir(
   for (const [, schema] of FILES) validator.validateSchema(schema, null);
   const stop = () => void reader.close();
   signal?.addEventListener('abort', stop);
-  let loaded: Partial<Record<Name, Keyed[]>>;
+  let loaded: Partial<Record<Name, Read>>;
   try {
     loaded = await readFiles(reader, dir, present, note);
   } catch (error) {
@@ -88,18 +91,18 @@ export async function loadFixturesDir(
   const sources = combineContainers(
     mode,
     generated.sources,
-    loaded.sources as Container[] | undefined,
+    loaded.sources?.items as Container[] | undefined,
   );
   const boards = combineContainers(
     mode,
     generated.boards,
-    loaded.boards as Container[] | undefined,
+    loaded.boards?.items as Container[] | undefined,
   );
-  checkContainers('profiles.json', 'source_key', loaded.profiles, sources, note);
-  checkContainers('jobs.json', 'board_key', loaded.jobs, boards, note);
+  checkContainers('source_key', loaded.profiles, sources, note);
+  checkContainers('board_key', loaded.jobs, boards, note);
   if (problems.length > 0) return { ok: false, problems };
-  const profiles = combine(mode, generated.profiles as List<Keyed>, loaded.profiles);
-  const jobs = combine(mode, generated.jobs as List<Keyed>, loaded.jobs);
+  const profiles = combine(mode, generated.profiles as List<Keyed>, loaded.profiles?.items);
+  const jobs = combine(mode, generated.jobs as List<Keyed>, loaded.jobs?.items);
   return {
     ok: true,
     data: { sources, boards, profiles, jobs } as unknown as StoreData,
@@ -118,12 +121,13 @@ async function readFiles(
   dir: string,
   present: string[],
   note: (problem: string) => void,
-): Promise<Partial<Record<Name, Keyed[]>>> {
-  const loaded: Partial<Record<Name, Keyed[]>> = {};
+): Promise<Partial<Record<Name, Read>>> {
+  const loaded: Partial<Record<Name, Read>> = {};
   for (const [name, schema] of FILES) {
     const file = `${name}.json`;
     if (!present.includes(file)) continue;
-    const opened = await reader.open(join(dir, file), file);
+    const path = join(dir, file);
+    const opened = await reader.open(path, path);
     if ('problems' in opened) {
       for (const problem of opened.problems) note(problem);
       continue;
@@ -140,15 +144,17 @@ async function readFiles(
         const verdict = (validator as ContractValidator).validateSchema(schema, item);
         if (!verdict.ok)
           for (const error of verdict.errors.slice(0, 3))
-            note(`${file}: [${i}]${error.startsWith('(root)') ? error.slice(6) : error}`);
+            note(
+              `${path}:${opened.where(i)}: [${i}]${error.startsWith('(root)') ? error.slice(6) : error}`,
+            );
         const key = (item as Keyed | null)?.key;
         if (typeof key === 'string' && seen.has(key))
-          note(`${file}: [${i}].key ${key} appears twice`);
+          note(`${path}:${opened.where(i)}: [${i}].key ${key} appears twice`);
         if (typeof key === 'string') seen.add(key);
         items.push(item as Keyed);
       }
     }
-    loaded[name] = items;
+    loaded[name] = { items, path, where: opened.where };
   }
   return loaded;
 }
@@ -165,18 +171,17 @@ function combineContainers(
 }
 
 function checkContainers(
-  file: string,
   field: 'source_key' | 'board_key',
-  items: Keyed[] | undefined,
+  read: Read | undefined,
   containers: Container[],
   note: (p: string) => void,
 ) {
   const known = new Set(containers.map((c) => c.key));
-  items?.forEach((item, i) => {
+  read?.items.forEach((item, i) => {
     const key = (item as unknown as Record<string, string>)[field];
     if (typeof key === 'string' && !known.has(key)) {
       note(
-        `${file}: [${i}].${field} ${key} names no ${field === 'source_key' ? 'source' : 'board'}: add it to ${field === 'source_key' ? 'sources' : 'boards'}.json`,
+        `${read.path}:${read.where(i)}: [${i}].${field} ${key} names no ${field === 'source_key' ? 'source' : 'board'}: add it to ${field === 'source_key' ? 'sources' : 'boards'}.json`,
       );
     }
   });
@@ -189,19 +194,47 @@ function combine(
   loaded: Keyed[] | undefined,
 ): List<Keyed> {
   if (mode === 'replace') return loaded ?? [];
-  if (loaded === undefined || loaded.length === 0) return generated;
+  const none = loaded === undefined || loaded.length === 0;
+  if (none && generated.length > KEEP_GENERATED) return generated;
+  const { keys, items } = generatedOf(generated);
+  const base = items ?? generated;
+  if (none) return base;
   const overrides = new Map(loaded.map((item) => [item.key, item]));
-  const generatedKeys = new Set<string>();
-  for (let i = 0; i < generated.length; i++) generatedKeys.add((generated.at(i) as Keyed).key);
-  const extra = loaded.filter((item) => !generatedKeys.has(item.key));
+  const extra = loaded.filter((item) => !keys.has(item.key));
   return {
-    length: generated.length + extra.length,
+    length: base.length + extra.length,
     at(index) {
-      if (index < generated.length) {
-        const item = generated.at(index);
+      if (index < base.length) {
+        const item = base.at(index);
         return item === undefined ? undefined : (overrides.get(item.key) ?? item);
       }
-      return extra[index - generated.length];
+      return extra[index - base.length];
     },
   };
+}
+
+/**
+ * Generated lists up to this long are kept once made (~4 KB an item): each reload then reads
+ * them again at no cost. A longer one is made anew each time, as it is made on demand to save
+ * memory.
+ */
+const KEEP_GENERATED = 5_000;
+const generatedCache = new WeakMap<object, { keys: Set<string>; items?: Keyed[] }>();
+
+/** The keys of a generated list, and its items if short, made once for all loads. */
+function generatedOf(generated: List<Keyed>): { keys: Set<string>; items?: Keyed[] } {
+  let known = generatedCache.get(generated);
+  if (known === undefined) {
+    const keys = new Set<string>();
+    const items: Keyed[] = [];
+    const keep = generated.length <= KEEP_GENERATED;
+    for (let i = 0; i < generated.length; i++) {
+      const item = generated.at(i) as Keyed;
+      keys.add(item.key);
+      if (keep) items.push(item);
+    }
+    known = keep ? { keys, items } : { keys };
+    generatedCache.set(generated, known);
+  }
+  return known;
 }

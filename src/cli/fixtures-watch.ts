@@ -2,10 +2,11 @@ import { type FSWatcher, statSync, watch } from 'node:fs';
 import type { HrmockApp } from '../http/app.ts';
 import { type Store, storeSteps } from '../store/store.ts';
 import type { StoreData } from '../store/types.ts';
+import { fixturesModeInWords } from './fixture-options.ts';
 import { type FixturesMode, type Loaded, loadFixturesDir } from './fixtures-dir.ts';
 
 /** Editors write a file in several steps: a change counts once the folder is quiet this long. */
-const SETTLE_MS = 200;
+const SETTLE_MS = 100;
 /** How often a folder that is gone is looked for, at most. */
 const LOOK_MAX_MS = 2_000;
 
@@ -27,6 +28,8 @@ export function watchFixtures(
   options: WatchOptions,
 ): FixturesWatch {
   const watch = new FolderWatch(dir, (signal) => load(dir, mode, generated, options, signal), app);
+  const sizes = { profiles: generated.profiles.length, jobs: generated.jobs.length };
+  watch.inWords = (served) => fixturesModeInWords(mode, served, sizes);
   watch.say = options.say ?? ((line: string) => process.stderr.write(`hrmock: ${line}\n`));
   watch.start();
   return watch;
@@ -54,6 +57,8 @@ async function load(
 
 class FolderWatch implements FixturesWatch {
   say: (line: string) => void = () => {};
+  /** What the mode made of the folder, in words. */
+  inWords: (served: { profiles: number; jobs: number }) => string = () => '';
   readonly #dir: string;
   readonly #load: Load;
   readonly #app: HrmockApp;
@@ -110,7 +115,10 @@ class FolderWatch implements FixturesWatch {
       );
     } else if (store !== undefined) {
       this.#app.replaceStore(store);
-      this.say(`reloaded ${dir}: ${loaded.counts.profiles} profiles, ${loaded.counts.jobs} jobs`);
+      const { profiles, jobs } = loaded.counts as { profiles: number; jobs: number };
+      this.say(
+        `reloaded ${dir} (${this.inWords({ profiles, jobs })}): ${profiles} profiles, ${jobs} jobs`,
+      );
     }
   }
 

@@ -2,6 +2,7 @@ import { splitAtCommand } from './child-command.ts';
 import { CannotRun, checkCommand } from './commands/check.ts';
 import { CHECK_HELP } from './commands/check-options.ts';
 import { FIXTURES_HELP, fixturesCommand, TARGET_HELP, targetCommand } from './commands/fixtures.ts';
+import { INIT_HELP, initCommand } from './commands/init.ts';
 import { PROXY_HELP, proxyCommand } from './commands/proxy.ts';
 import { SERVE_HELP, serveCommand } from './commands/serve.ts';
 import { joinNegativeValues, parseErrorInWords } from './parse-errors.ts';
@@ -21,6 +22,8 @@ Usage:
                   [--fuzz N [--seed S]] [--min-coverage P] [--max-latency MS]
   hrmock proxy    --upstream URL [--port 4011] [--host H] [--record DIR] [--redact-header H]
                   [--reporter R [--output FILE]]... [--timeout S] [-- CMD [ARGS…]]
+  hrmock init     DIR [--seed N] [--profiles N] [--jobs N] [--base-url URL]
+                  (the mock's Service Worker, written into your app's public folder)
 
 With "-- CMD [ARGS…]", serve and proxy run CMD against themselves (HRMOCK_URL / HRMOCK_PROXY_URL
 in its environment), stop when it ends and exit with its status if it failed.
@@ -35,6 +38,7 @@ const COMMANDS: Record<string, Command> = {
   target: { help: TARGET_HELP, run: targetCommand },
   check: { help: CHECK_HELP, run: checkCommand },
   proxy: { help: PROXY_HELP, run: proxyCommand },
+  init: { help: INIT_HELP, run: initCommand },
 };
 
 async function dispatch(argv: string[]): Promise<number> {
@@ -46,7 +50,7 @@ async function dispatch(argv: string[]): Promise<number> {
   const command = COMMANDS[name];
   if (command === undefined)
     throw new UsageError(
-      `unknown command "${name}": use serve, check, proxy, fixtures or target (hrmock --help)`,
+      `unknown command "${name}": use serve, check, proxy, fixtures, target or init (hrmock --help)`,
     );
   // A --help after `--` is the command's own.
   const own = splitAtCommand(args).own;

@@ -229,7 +229,8 @@ export interface components {
             type?: components["schemas"]["NullableString"];
         };
         /**
-         * @description An ISO 8601 date-time, or a date alone (midnight UTC). An offset written `+0000` without
+         * @description An ISO 8601 date-time, or a date alone (midnight UTC); a date-time without an offset
+         *     (`2024-05-01T10:00:00`) is UTC. An offset written `+0000` without
          *     its colon is read too, and so is one whose unencoded `+` reached the query string as a
          *     space (`2020-07-09T13:35:11 0000`).
          */
@@ -651,6 +652,7 @@ export interface components {
         /** @enum {string} */
         Stage: "new" | "yes" | "later" | "no";
         TagFilter: components["schemas"]["ItemFilterList"] | components["schemas"]["ItemFilterList"][];
+        /** @description Unix seconds, a fraction included (`1732712345.123456`), or an ISO 8601 date-time. */
         Timestamp: number | string;
         Url: {
             type: string;
@@ -822,12 +824,12 @@ export interface components {
          */
         BoardKeys: string | components["schemas"]["KeyList"];
         /**
-         * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC).
+         * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC, a date-time without an offset is UTC). A Unix time is a 400 that names `timestamp_end`, which takes one.
          * @example 2025-12-31T23:59:59Z
          */
         CreatedAtMax: components["schemas"]["DateOrDateTime"];
         /**
-         * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC). After `created_at_max`, the request is refused (400).
+         * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC, a date-time without an offset is UTC). A Unix time is a 400 that names `timestamp_start`, which takes one. After `created_at_max`, the request is refused (400).
          * @example 2024-01-01T00:00:00Z
          */
         CreatedAtMin: components["schemas"]["DateOrDateTime"];
@@ -889,7 +891,7 @@ export interface components {
          * @example [{"name":"english","value":null}]
          */
         Languages: string | string[];
-        /** @description Items per page, at most 100. */
+        /** @description Items per page, at most 100; as text, decimal digits only, trimmed (` 10 ` is `10`; `0x10`, `1e1`, `+5`, `1_0` are a 400 naming `limit`). */
         Limit: components["schemas"]["Limit"];
         /** @description Radius around `location_geopoint`, in kilometres; 50 when `location_geopoint` is sent alone. Needs `location_geopoint`: sent without it, it is a 400. (No `default` here on purpose: a client that sends defaults would send it alone.) */
         LocationDistance: components["schemas"]["Distance"];
@@ -908,7 +910,7 @@ export interface components {
          *     the best scored; `asc` the reverse. Read in any case (`DESC`).
          */
         OrderBy: components["schemas"]["OrderBy"];
-        /** @description The page to return, from 1. */
+        /** @description The page to return, from 1; as text, decimal digits only (`0x2`, `+2`, `2.0` are a 400 naming `page`). */
         Page: components["schemas"]["Page"];
         /**
          * @description Batch mode (recommended): the profiles to grade, as one JSON-encoded array of
@@ -993,7 +995,7 @@ export interface components {
          */
         Tags: string | string[];
         /**
-         * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
+         * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`, and the same 400 for an empty inner list (`[[]]`).
          * @example [{"name":"status","value":"hired"}]
          */
         TagsExcluded: string | string[];
@@ -1001,13 +1003,16 @@ export interface components {
          * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
          *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
          *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
-         *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
+         *     tags, counted across the inner lists; more is a 400 naming `tags_included`. An empty inner
+         *     list (`[[]]`) is a 400 naming `tags_included`: drop it or put tags in it. Names and values
+         *     are trimmed at both ends.
          * @example [{"name":"remote","value":"yes"}]
          */
         TagsIncluded: string | string[];
         /**
          * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
-         *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+         *     of strings. Each keyword is trimmed at both ends; a blank keyword is a 400 naming
+         *     `text_keywords`. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
          *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
          *     keywords would take more work than one request may (many single letters or common
          *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
@@ -1017,12 +1022,12 @@ export interface components {
          */
         TextKeywords: string | components["schemas"]["KeywordList"];
         /**
-         * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the earlier bound holds.
+         * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds, a fraction included; an ISO 8601 date-time is read too. With both, the earlier bound holds.
          * @example 1767225599
          */
         TimestampEnd: components["schemas"]["Timestamp"];
         /**
-         * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
+         * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds, a fraction included (`1732712345.123456`, Python's `time.time()`); an ISO 8601 date-time is read too. With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
          * @example 1704067200
          */
         TimestampStart: components["schemas"]["Timestamp"];
@@ -1171,12 +1176,12 @@ export interface operations {
                  */
                 board_keys: components["parameters"]["BoardKeys"];
                 /**
-                 * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC).
+                 * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC, a date-time without an offset is UTC). A Unix time is a 400 that names `timestamp_end`, which takes one.
                  * @example 2025-12-31T23:59:59Z
                  */
                 created_at_max?: components["parameters"]["CreatedAtMax"];
                 /**
-                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC). After `created_at_max`, the request is refused (400).
+                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC, a date-time without an offset is UTC). A Unix time is a 400 that names `timestamp_start`, which takes one. After `created_at_max`, the request is refused (400).
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
@@ -1189,7 +1194,7 @@ export interface operations {
                  * @example [{"name":"english","value":null}]
                  */
                 languages?: components["parameters"]["Languages"];
-                /** @description Items per page, at most 100. */
+                /** @description Items per page, at most 100; as text, decimal digits only, trimmed (` 10 ` is `10`; `0x10`, `1e1`, `+5`, `1_0` are a 400 naming `limit`). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Radius around `location_geopoint`, in kilometres; 50 when `location_geopoint` is sent alone. Needs `location_geopoint`: sent without it, it is a 400. (No `default` here on purpose: a client that sends defaults would send it alone.) */
                 location_distance?: components["parameters"]["LocationDistance"];
@@ -1208,7 +1213,7 @@ export interface operations {
                  *     the best scored; `asc` the reverse. Read in any case (`DESC`).
                  */
                 order_by?: components["parameters"]["OrderBy"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1; as text, decimal digits only (`0x2`, `+2`, `2.0` are a 400 naming `page`). */
                 page?: components["parameters"]["Page"];
                 /** @description Key of the profile. One of `profile_key` and `profile_reference` is required (where the operation takes one profile). */
                 profile_key?: components["parameters"]["ProfileKey"];
@@ -1245,7 +1250,7 @@ export interface operations {
                  */
                 tags?: components["parameters"]["Tags"];
                 /**
-                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
+                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`, and the same 400 for an empty inner list (`[[]]`).
                  * @example [{"name":"status","value":"hired"}]
                  */
                 tags_excluded?: components["parameters"]["TagsExcluded"];
@@ -1253,13 +1258,16 @@ export interface operations {
                  * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
                  *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
                  *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
-                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
+                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`. An empty inner
+                 *     list (`[[]]`) is a 400 naming `tags_included`: drop it or put tags in it. Names and values
+                 *     are trimmed at both ends.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags_included?: components["parameters"]["TagsIncluded"];
                 /**
                  * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
-                 *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+                 *     of strings. Each keyword is trimmed at both ends; a blank keyword is a 400 naming
+                 *     `text_keywords`. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
                  *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
                  *     keywords would take more work than one request may (many single letters or common
                  *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
@@ -1269,12 +1277,12 @@ export interface operations {
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
                 /**
-                 * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the earlier bound holds.
+                 * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds, a fraction included; an ISO 8601 date-time is read too. With both, the earlier bound holds.
                  * @example 1767225599
                  */
                 timestamp_end?: components["parameters"]["TimestampEnd"];
                 /**
-                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
+                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds, a fraction included (`1732712345.123456`, Python's `time.time()`); an ISO 8601 date-time is read too. With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
                  * @example 1704067200
                  */
                 timestamp_start?: components["parameters"]["TimestampStart"];
@@ -1335,12 +1343,12 @@ export interface operations {
                  */
                 board_keys: components["parameters"]["BoardKeys"];
                 /**
-                 * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC).
+                 * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC, a date-time without an offset is UTC). A Unix time is a 400 that names `timestamp_end`, which takes one.
                  * @example 2025-12-31T23:59:59Z
                  */
                 created_at_max?: components["parameters"]["CreatedAtMax"];
                 /**
-                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC). After `created_at_max`, the request is refused (400).
+                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC, a date-time without an offset is UTC). A Unix time is a 400 that names `timestamp_start`, which takes one. After `created_at_max`, the request is refused (400).
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
@@ -1353,7 +1361,7 @@ export interface operations {
                  * @example [{"name":"english","value":null}]
                  */
                 languages?: components["parameters"]["Languages"];
-                /** @description Items per page, at most 100. */
+                /** @description Items per page, at most 100; as text, decimal digits only, trimmed (` 10 ` is `10`; `0x10`, `1e1`, `+5`, `1_0` are a 400 naming `limit`). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Radius around `location_geopoint`, in kilometres; 50 when `location_geopoint` is sent alone. Needs `location_geopoint`: sent without it, it is a 400. (No `default` here on purpose: a client that sends defaults would send it alone.) */
                 location_distance?: components["parameters"]["LocationDistance"];
@@ -1372,7 +1380,7 @@ export interface operations {
                  *     the best scored; `asc` the reverse. Read in any case (`DESC`).
                  */
                 order_by?: components["parameters"]["OrderBy"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1; as text, decimal digits only (`0x2`, `+2`, `2.0` are a 400 naming `page`). */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 skills; more is a 400 naming `skills`.
@@ -1415,7 +1423,7 @@ export interface operations {
                  */
                 tags?: components["parameters"]["Tags"];
                 /**
-                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
+                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`, and the same 400 for an empty inner list (`[[]]`).
                  * @example [{"name":"status","value":"hired"}]
                  */
                 tags_excluded?: components["parameters"]["TagsExcluded"];
@@ -1423,13 +1431,16 @@ export interface operations {
                  * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
                  *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
                  *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
-                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
+                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`. An empty inner
+                 *     list (`[[]]`) is a 400 naming `tags_included`: drop it or put tags in it. Names and values
+                 *     are trimmed at both ends.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags_included?: components["parameters"]["TagsIncluded"];
                 /**
                  * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
-                 *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+                 *     of strings. Each keyword is trimmed at both ends; a blank keyword is a 400 naming
+                 *     `text_keywords`. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
                  *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
                  *     keywords would take more work than one request may (many single letters or common
                  *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
@@ -1439,12 +1450,12 @@ export interface operations {
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
                 /**
-                 * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the earlier bound holds.
+                 * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds, a fraction included; an ISO 8601 date-time is read too. With both, the earlier bound holds.
                  * @example 1767225599
                  */
                 timestamp_end?: components["parameters"]["TimestampEnd"];
                 /**
-                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
+                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds, a fraction included (`1732712345.123456`, Python's `time.time()`); an ISO 8601 date-time is read too. With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
                  * @example 1704067200
                  */
                 timestamp_start?: components["parameters"]["TimestampStart"];
@@ -1625,12 +1636,12 @@ export interface operations {
                 /** @description Key of the board that holds the job. */
                 board_key: components["parameters"]["BoardKeyRequired"];
                 /**
-                 * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC).
+                 * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC, a date-time without an offset is UTC). A Unix time is a 400 that names `timestamp_end`, which takes one.
                  * @example 2025-12-31T23:59:59Z
                  */
                 created_at_max?: components["parameters"]["CreatedAtMax"];
                 /**
-                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC). After `created_at_max`, the request is refused (400).
+                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC, a date-time without an offset is UTC). A Unix time is a 400 that names `timestamp_start`, which takes one. After `created_at_max`, the request is refused (400).
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
@@ -1685,7 +1696,7 @@ export interface operations {
                  * @example [{"name":"english","value":null}]
                  */
                 languages?: components["parameters"]["Languages"];
-                /** @description Items per page, at most 100. */
+                /** @description Items per page, at most 100; as text, decimal digits only, trimmed (` 10 ` is `10`; `0x10`, `1e1`, `+5`, `1_0` are a 400 naming `limit`). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Radius around `location_geopoint`, in kilometres; 50 when `location_geopoint` is sent alone. Needs `location_geopoint`: sent without it, it is a 400. (No `default` here on purpose: a client that sends defaults would send it alone.) */
                 location_distance?: components["parameters"]["LocationDistance"];
@@ -1704,7 +1715,7 @@ export interface operations {
                  *     the best scored; `asc` the reverse. Read in any case (`DESC`).
                  */
                 order_by?: components["parameters"]["OrderBy"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1; as text, decimal digits only (`0x2`, `+2`, `2.0` are a 400 naming `page`). */
                 page?: components["parameters"]["Page"];
                 /** @description Keep the items whose score is at least this, between 0 and 1. Needs `use_algorithm=1`. */
                 score_threshold?: components["parameters"]["ScoreThreshold"];
@@ -1740,7 +1751,7 @@ export interface operations {
                  */
                 tags?: components["parameters"]["Tags"];
                 /**
-                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
+                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`, and the same 400 for an empty inner list (`[[]]`).
                  * @example [{"name":"status","value":"hired"}]
                  */
                 tags_excluded?: components["parameters"]["TagsExcluded"];
@@ -1748,13 +1759,16 @@ export interface operations {
                  * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
                  *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
                  *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
-                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
+                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`. An empty inner
+                 *     list (`[[]]`) is a 400 naming `tags_included`: drop it or put tags in it. Names and values
+                 *     are trimmed at both ends.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags_included?: components["parameters"]["TagsIncluded"];
                 /**
                  * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
-                 *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+                 *     of strings. Each keyword is trimmed at both ends; a blank keyword is a 400 naming
+                 *     `text_keywords`. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
                  *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
                  *     keywords would take more work than one request may (many single letters or common
                  *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
@@ -1764,12 +1778,12 @@ export interface operations {
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
                 /**
-                 * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the earlier bound holds.
+                 * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds, a fraction included; an ISO 8601 date-time is read too. With both, the earlier bound holds.
                  * @example 1767225599
                  */
                 timestamp_end?: components["parameters"]["TimestampEnd"];
                 /**
-                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
+                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds, a fraction included (`1732712345.123456`, Python's `time.time()`); an ISO 8601 date-time is read too. With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
                  * @example 1704067200
                  */
                 timestamp_start?: components["parameters"]["TimestampStart"];
@@ -1825,12 +1839,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC).
+                 * @description Keep the items created at or before this instant (ISO 8601; a date alone means its midnight UTC, a date-time without an offset is UTC). A Unix time is a 400 that names `timestamp_end`, which takes one.
                  * @example 2025-12-31T23:59:59Z
                  */
                 created_at_max?: components["parameters"]["CreatedAtMax"];
                 /**
-                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC). After `created_at_max`, the request is refused (400).
+                 * @description Keep the items created at or after this instant (ISO 8601; a date alone means its midnight UTC, a date-time without an offset is UTC). A Unix time is a 400 that names `timestamp_start`, which takes one. After `created_at_max`, the request is refused (400).
                  * @example 2024-01-01T00:00:00Z
                  */
                 created_at_min?: components["parameters"]["CreatedAtMin"];
@@ -1881,7 +1895,7 @@ export interface operations {
                  * @example [{"name":"english","value":null}]
                  */
                 languages?: components["parameters"]["Languages"];
-                /** @description Items per page, at most 100. */
+                /** @description Items per page, at most 100; as text, decimal digits only, trimmed (` 10 ` is `10`; `0x10`, `1e1`, `+5`, `1_0` are a 400 naming `limit`). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Radius around `location_geopoint`, in kilometres; 50 when `location_geopoint` is sent alone. Needs `location_geopoint`: sent without it, it is a 400. (No `default` here on purpose: a client that sends defaults would send it alone.) */
                 location_distance?: components["parameters"]["LocationDistance"];
@@ -1900,7 +1914,7 @@ export interface operations {
                  *     the best scored; `asc` the reverse. Read in any case (`DESC`).
                  */
                 order_by?: components["parameters"]["OrderBy"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1; as text, decimal digits only (`0x2`, `+2`, `2.0` are a 400 naming `page`). */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description Keep the items that have every skill named (ignoring case); one JSON-encoded array of `{name, value}`. At most 50 skills; more is a 400 naming `skills`.
@@ -1948,7 +1962,7 @@ export interface operations {
                  */
                 tags?: components["parameters"]["Tags"];
                 /**
-                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`.
+                 * @description Drop the items that carry any of these tags; same encoding and cap (50 tags) as `tags_included`, and the same 400 for an empty inner list (`[[]]`).
                  * @example [{"name":"status","value":"hired"}]
                  */
                 tags_excluded?: components["parameters"]["TagsExcluded"];
@@ -1956,13 +1970,16 @@ export interface operations {
                  * @description Keep the items that carry these tags; one JSON-encoded array. A flat list
                  *     `[{name, value}]` requires every tag; a list of lists `[[A, B], [C]]` requires at least
                  *     one tag of each inner list. A `null` value matches any value of that tag name. At most 50
-                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`.
+                 *     tags, counted across the inner lists; more is a 400 naming `tags_included`. An empty inner
+                 *     list (`[[]]`) is a 400 naming `tags_included`: drop it or put tags in it. Names and values
+                 *     are trimmed at both ends.
                  * @example [{"name":"remote","value":"yes"}]
                  */
                 tags_included?: components["parameters"]["TagsIncluded"];
                 /**
                  * @description Keep the items whose text contains every keyword, ignoring case; one JSON-encoded array
-                 *     of strings. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
+                 *     of strings. Each keyword is trimmed at both ends; a blank keyword is a 400 naming
+                 *     `text_keywords`. A keyword repeated, in any case, counts once. At most 50 distinct keywords,
                  *     each of at most 100 characters: more is a 400 naming `text_keywords`. A search whose
                  *     keywords would take more work than one request may (many single letters or common
                  *     fragments of words, or many keywords with no whole word, such as `.` or `c++`, checked
@@ -1972,12 +1989,12 @@ export interface operations {
                  */
                 text_keywords?: components["parameters"]["TextKeywords"];
                 /**
-                 * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the earlier bound holds.
+                 * @description The older form of `created_at_max`: keep the items created at or before this Unix time, in seconds, a fraction included; an ISO 8601 date-time is read too. With both, the earlier bound holds.
                  * @example 1767225599
                  */
                 timestamp_end?: components["parameters"]["TimestampEnd"];
                 /**
-                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds (an ISO 8601 date-time is read too). With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
+                 * @description The older form of `created_at_min`: keep the items created at or after this Unix time, in seconds, a fraction included (`1732712345.123456`, Python's `time.time()`); an ISO 8601 date-time is read too. With both, the later bound holds; a start after the end (`timestamp_end`, `created_at_max`) is refused (400).
                  * @example 1704067200
                  */
                 timestamp_start?: components["parameters"]["TimestampStart"];

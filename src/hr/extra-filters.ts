@@ -1,9 +1,10 @@
 import { distanceKm } from '../engine/geo.ts';
 import { jobRef, type PairColumn, type PlaceColumn, type TextColumn } from '../store/extras.ts';
 import type { Kind } from '../store/kinds.ts';
-import type { Collection, Store } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 import type { ItemFilter } from './params.ts';
 import type { Filters } from './requests.ts';
+import { stagesByJob } from './stages.ts';
 
 type Test = (i: number) => boolean;
 
@@ -97,24 +98,4 @@ function stageTest(store: Store, kind: Kind, stage: NonNullable<Filters['stage']
     const stages = given.get(refOf(i));
     return wanted === 'new' ? stages === undefined : stages?.has(wanted) === true;
   };
-}
-
-const byJob = new WeakMap<Collection, Map<string, Set<string>>>();
-
-/** Every stage profiles gave each job, by `boardKey/jobKey`. */
-function stagesByJob(profiles: Collection): Map<string, Set<string>> {
-  let stages = byJob.get(profiles);
-  if (stages === undefined) {
-    stages = new Map();
-    const { labels } = profiles.extras;
-    for (let i = 0; i < profiles.docs.length; i++) {
-      for (const [job, stage] of labels.of(i)) {
-        const set = stages.get(job) ?? new Set<string>();
-        set.add(stage as string);
-        stages.set(job, set);
-      }
-    }
-    byJob.set(profiles, stages);
-  }
-  return stages;
 }

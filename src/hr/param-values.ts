@@ -60,6 +60,49 @@ export function holdsText(value: unknown, text: string, depth = 0): boolean {
   return Object.values(value).some((item) => holdsText(item, text, depth + 1));
 }
 
+/** Whether a character may be white space a client padded a value with (what `trim()` drops, and a few more). */
+function spaceAt(code: number): boolean {
+  return code <= 32 || code === 0xa0 || code === 0xfeff || (code >= 0x1680 && code <= 0x3000);
+}
+
+/**
+ * A value without the white space at its ends (`limit= 10 `, `[" abc "]`): the string itself
+ * when both ends are visible, the usual case, so that it costs two character reads.
+ */
+export function trimmed(text: string): string {
+  const last = text.length - 1;
+  return last >= 0 && (spaceAt(text.charCodeAt(0)) || spaceAt(text.charCodeAt(last)))
+    ? text.trim()
+    : text;
+}
+
+/** A string of white space only (not the empty string): once trimmed, a value left out. */
+export function isBlank(value: unknown): boolean {
+  return (
+    typeof value === 'string' &&
+    value.length > 0 &&
+    spaceAt(value.charCodeAt(0)) &&
+    value.trim() === ''
+  );
+}
+
+/** Decimal notation as JSON writes a number (`-2.5`, `1e-3`), and `.5`; no `+`, hex or `_`. */
+const DECIMAL = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * A number sent as a number or as decimal text; anything else (`0x10`, `0b1`, `+5`, `1_000`,
+ * `Infinity`, which `Number()` would read) is NaN.
+ */
+export function decimalNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return Number.NaN;
+  const text = trimmed(value);
+  return DECIMAL.test(text) ? Number(text) : Number.NaN;
+}
+
+/** Text a programming language reads as a number but that is not decimal digits: `0x10`, `1e3`, `+5`, `1_000`, `10.0`, `Infinity`. */
+export const NUMBER_LIKE = /^[-+]?(0[xXbBoO][\da-fA-F_]+|[\d_]*\.?[\d_]+([eE][-+]?\d+)?|Infinity)$/;
+
 /** A plain `a,b,c` (what `URLSearchParams` makes of a list): its non-empty parts. */
 export function commaParts(value: string): string[] {
   return value
@@ -79,38 +122,47 @@ export function toItemFilter(entry: unknown): ItemFilter | null {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return null;
   const { name, value } = item as { name?: unknown; value?: unknown };
   if (typeof name !== 'string' || name.trim() === '') return null;
-  // Empty is absent, as for any parameter (`qs` writes a null value as `skills[0][value]=`).
-  if (value === undefined || value === null || value === '')
+  // Empty or blank is absent, as for any parameter (`qs` writes a null value as `skills[0][value]=`).
+  if (value === undefined || value === null || value === '' || isBlank(value))
     return { name: name.trim(), value: null };
   // Numbers and booleans (`0.9`, `true`, as the SDKs' documentation sends) match as their text.
   if (typeof value === 'number' && Number.isFinite(value))
     return { name: name.trim(), value: String(value) };
   if (typeof value === 'boolean') return { name: name.trim(), value: String(value) };
-  return typeof value === 'string' ? { name: name.trim(), value } : null;
-}
-
-/** A coordinate sent as a number or a numeric string; anything else is NaN. */
-function numeric(value: unknown): number {
-  if (typeof value === 'number') return value;
-  return typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return typeof value === 'string' ? { name: name.trim(), value: trimmed(value) } : null;
 }
 
 /** `{lat, lng}` (or `lon`, the JS SDK's and Elasticsearch's spelling) within range, else null. */
 export function toGeoPoint(raw: unknown): GeoPoint | null {
   const value = maybeJson(raw) as { lat?: unknown; lng?: unknown; lon?: unknown } | null;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const lat = numeric(value.lat);
-  const lng = numeric(value.lng ?? value.lon);
+  const lat = decimalNumber(value.lat);
+  const lng = decimalNumber(value.lng ?? value.lon);
   const inRange = Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
   return Number.isFinite(lat) && Number.isFinite(lng) && inRange ? { lat, lng } : null;
 }
 
 const SPACED_OFFSET = /(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}:?\d{2})$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const ISO_DATE =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-/** An ISO 8601 date or date-time as milliseconds since the epoch; anything else is NaN. */
+/**
+ * An ISO 8601 date or date-time as milliseconds since the epoch; anything else is NaN. A date
+ * alone is its midnight UTC, and so is a date-time without an offset UTC, wherever the server runs.
+ */
 export function isoTime(raw: unknown): number {
   // An unencoded `+0000` reaches us as ` 0000` (a query string's `+` is a space): put it back.
   const text = typeof raw === 'string' ? raw.trim().replace(SPACED_OFFSET, '$1+$2') : '';
-  return ISO_DATE.test(text) ? Date.parse(text) : Number.NaN;
+  const parts = ISO_DATE.exec(text);
+  if (parts === null) return Number.NaN;
+  const [, date, time, offset] = parts;
+  if (time === undefined) return Date.parse(date as string);
+  // Written as ECMAScript's own date-time format, which every engine reads the same way.
+  const zone =
+    offset === undefined || offset.toUpperCase() === 'Z'
+      ? 'Z'
+      : offset.length === 5
+        ? `${offset.slice(0, 3)}:${offset.slice(3)}`
+        : offset;
+  return Date.parse(`${date}T${time}${zone}`);
 }

@@ -10,6 +10,7 @@ import {
   shown,
   toGeoPoint,
   toItemFilter,
+  trimmed,
 } from './param-values.ts';
 import { EXAMPLE_KEY, ScalarReader } from './scalar-reader.ts';
 
@@ -105,6 +106,13 @@ export class ParamReader extends ScalarReader {
     if (!this.has(name)) return undefined;
     if (this.dictKeys(name, ['name', 'value'])) return undefined;
     const list = this.list(name);
+    if (list?.some((entry) => Array.isArray(entry) && entry.length === 0)) {
+      this.error(
+        name,
+        `${name} holds an empty group []: each inner list is a group of tags and needs at least one. Drop the empty group or put tags in it, e.g. ${name}=[[{"name":"remote","value":"yes"}]], or leave ${name} out to filter on no tag`,
+      );
+      return undefined;
+    }
     const groups = list?.map((entry) => {
       const members = Array.isArray(entry) ? entry.map(toItemFilter) : [toItemFilter(entry)];
       return members.length > 0 && members.every((m) => m !== null)
@@ -164,8 +172,8 @@ export class ParamReader extends ScalarReader {
     let checked: string | undefined;
     for (const [index, entry] of list.entries()) {
       const item = maybeJson(entry) as Record<string, unknown> | null;
-      const a = typeof item === 'object' && item !== null ? item[fields[0]] : undefined;
-      const b = typeof item === 'object' && item !== null ? item[fields[1]] : undefined;
+      const a = trimmedField(item, fields[0]);
+      const b = trimmedField(item, fields[1]);
       if (
         typeof a !== 'string' ||
         typeof b !== 'string' ||
@@ -183,4 +191,11 @@ export class ParamReader extends ScalarReader {
     }
     return ids;
   }
+}
+
+/** A field of an object sent, without white space at the ends of a string. */
+function trimmedField(item: unknown, field: string): unknown {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const value = (item as Record<string, unknown>)[field];
+  return typeof value === 'string' ? trimmed(value) : value;
 }

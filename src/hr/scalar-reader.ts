@@ -1,11 +1,15 @@
 import {
   commaParts,
+  decimalNumber,
   holdsText,
+  isBlank,
   isoTime,
   KEY_PATTERN,
   maybeJson,
+  NUMBER_LIKE,
   OBJECT_AS_TEXT,
   shown,
+  trimmed,
 } from './param-values.ts';
 import { fail, ok, type ParamError, type Result } from './result.ts';
 
@@ -17,6 +21,11 @@ import { fail, ok, type ParamError, type Result } from './result.ts';
 export type RawParams = Map<string, unknown>;
 
 export const EXAMPLE_KEY = '12feac8fdc9c3b5f6c463c8f3a705d17d2581331';
+/** The parameters that take a Unix time in place of those that take only a date-time. */
+const UNIX_NAMES: Record<string, string> = {
+  created_at_min: 'timestamp_start',
+  created_at_max: 'timestamp_end',
+};
 const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
 
 /** The keys in their first order, each once: the list itself when none repeats (the usual). */
@@ -50,6 +59,25 @@ function rangeText(options: { min: number; max?: number }): string {
     : `between ${options.min} and ${options.max}`;
 }
 
+/**
+ * Why a value is not an integer: text a language reads as a number (`0x10`, `1e3`, `+5`,
+ * `1_000`, `10.0`) is told to be written in decimal digits, with the number it seems to mean.
+ */
+function notAnInteger(
+  name: string,
+  raw: unknown,
+  options: { min: number; max?: number; fallback: number },
+) {
+  const wanted = `${name} must be an integer ${rangeText(options)}`;
+  if (typeof raw !== 'string' || !NUMBER_LIKE.test(raw)) return `${wanted}, got ${shown(raw)}`;
+  const meant = Number(raw.replaceAll('_', ''));
+  const inRange =
+    Number.isSafeInteger(meant) &&
+    meant >= options.min &&
+    (options.max === undefined || meant <= options.max);
+  return `${wanted} written in decimal digits only (no leading +, fraction, exponent, 0x, 0b or 0o prefix, _ separator or Infinity): ${inRange ? `send ${name}=${meant}` : `e.g. ${name}=${options.fallback}`}, got ${shown(raw)}`;
+}
+
 /** What `ParamReader.number` wants, in words: `a number at least 0 (years)`. */
 function wantedNumber(options: { min?: number; max?: number; above?: number; unit?: string }) {
   const bounds = [
@@ -72,10 +100,10 @@ export class ScalarReader {
     this.raw = raw;
   }
 
-  /** Present with a value: an empty string or null counts as absent. */
+  /** Present with a value: an empty or blank string, or null, counts as absent. */
   has(name: string): boolean {
     const value = this.raw.get(name);
-    return value !== undefined && value !== null && value !== '';
+    return value !== undefined && value !== null && value !== '' && !isBlank(value);
   }
 
   /** Whether any of `names` was sent at all (with any value, empty or null included). */
@@ -107,10 +135,15 @@ export class ScalarReader {
     return undefined;
   }
 
-  /** The single value of a parameter; a repeated scalar takes its last value. */
+  /**
+   * The single value of a parameter, without white space at its ends; a repeated scalar takes
+   * its last value.
+   */
   protected scalar(name: string): unknown {
     const value = this.raw.get(name);
-    return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.at(-1) : value;
+    const last =
+      Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.at(-1) : value;
+    return typeof last === 'string' ? trimmed(last) : last;
   }
 
   string(name: string, options: { required?: boolean; hint?: string } = {}): string | undefined {
@@ -120,7 +153,7 @@ export class ScalarReader {
         : undefined;
     }
     const value = this.scalar(name);
-    if (typeof value === 'string' && value.trim() !== '') return value;
+    if (typeof value === 'string' && value !== '') return value;
     this.error(name, `${name} must be a non-empty string, got ${shown(value)}`);
     return undefined;
   }
@@ -155,10 +188,11 @@ export class ScalarReader {
       return distinct(raw as string[]);
     const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => {
       const decoded = maybeJson(v);
-      if (Array.isArray(decoded)) return decoded;
+      if (Array.isArray(decoded))
+        return decoded.map((k) => (typeof k === 'string' ? trimmed(k) : k));
       // `k1,k2`: keys hold no comma, so a comma-joined list is unambiguous.
       if (typeof decoded === 'string' && decoded.includes(',')) return commaParts(decoded);
-      return [decoded];
+      return [typeof decoded === 'string' ? trimmed(decoded) : decoded];
     });
     const bad = values.find((v) => typeof v !== 'string' || !KEY_PATTERN.test(v));
     if (values.length === 0 || bad !== undefined) {
@@ -186,7 +220,7 @@ export class ScalarReader {
   integer(name: string, options: { min: number; max?: number; fallback: number }): number {
     if (!this.has(name)) return options.fallback;
     const raw = this.scalar(name);
-    const digits = typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw);
+    const digits = typeof raw === 'string' && /^-?\d+$/.test(raw);
     let value = digits ? Number(raw) : raw;
     const huge =
       options.max === undefined &&
@@ -195,14 +229,14 @@ export class ScalarReader {
       value > Number.MAX_SAFE_INTEGER;
     if (huge) value = Number.MAX_SAFE_INTEGER;
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
-      this.error(name, `${name} must be an integer ${rangeText(options)}, got ${shown(raw)}`);
+      this.error(name, notAnInteger(name, raw, options));
       return options.fallback;
     }
     if (value < options.min || (options.max !== undefined && value > options.max)) {
       // The digits as sent: a long number is not quoted through a rounded double.
       this.error(
         name,
-        `${name} must be ${rangeText(options)}, got ${digits ? String(raw).trim() : shown(raw)}`,
+        `${name} must be ${rangeText(options)}, got ${digits ? String(raw) : shown(raw)}`,
       );
       return options.fallback;
     }
@@ -215,9 +249,13 @@ export class ScalarReader {
   ): number | undefined {
     if (!this.has(name)) return undefined;
     const raw = this.scalar(name);
-    const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+    const value = typeof raw === 'string' ? decimalNumber(raw) : raw;
     if (typeof value !== 'number' || !Number.isFinite(value)) {
-      this.error(name, `${name} must be ${wantedNumber(options)}, got ${shown(raw)}`);
+      const notation =
+        typeof raw === 'string' && NUMBER_LIKE.test(raw)
+          ? ' in decimal notation (2.5, 0.001 or 1e-3; no leading +, no 0x, 0b or 0o prefix, no _ separator, no Infinity)'
+          : '';
+      this.error(name, `${name} must be ${wantedNumber(options)}${notation}, got ${shown(raw)}`);
       return undefined;
     }
     if (
@@ -236,7 +274,7 @@ export class ScalarReader {
     const raw = this.scalar(name);
     if (typeof raw === 'boolean') return raw;
     if (raw === 0 || raw === 1) return raw === 1;
-    const word = typeof raw === 'string' ? BOOLEAN_WORDS[raw.trim().toLowerCase()] : undefined;
+    const word = typeof raw === 'string' ? BOOLEAN_WORDS[raw.toLowerCase()] : undefined;
     if (word !== undefined) return word;
     this.error(name, `${name} must be true or false (1 or 0 also work), got ${shown(raw)}`);
     return fallback;
@@ -256,12 +294,15 @@ export class ScalarReader {
     return fallback;
   }
 
-  /** A Unix time in seconds (a number or digits), or an ISO 8601 date-time, as milliseconds. */
+  /**
+   * A Unix time in seconds (a number or decimal digits, with a fraction as Python's `time.time()`
+   * gives), or an ISO 8601 date-time, as milliseconds.
+   */
   instant(name: string): number | undefined {
     if (!this.has(name)) return undefined;
     const raw = this.scalar(name);
     if (typeof raw === 'number' && Number.isFinite(raw) && raw >= 0) return raw * 1000;
-    if (typeof raw === 'string' && /^\s*\d+\s*$/.test(raw)) return Number(raw) * 1000;
+    if (typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw)) return Number(raw) * 1000;
     return this.dateTime(name);
   }
 
@@ -270,9 +311,15 @@ export class ScalarReader {
     const raw = this.scalar(name);
     const time = isoTime(raw);
     if (Number.isNaN(time)) {
+      // A Unix time where only `timestamp_start` / `timestamp_end` take one: say where it goes.
+      const unix = UNIX_NAMES[name];
+      const hint =
+        unix !== undefined && /^\d+(\.\d+)?$/.test(String(raw))
+          ? ` (a Unix time in seconds goes in ${unix})`
+          : '';
       this.error(
         name,
-        `${name} must be an ISO 8601 date or date-time such as 2025-01-31T00:00:00Z, got ${shown(raw)}`,
+        `${name} must be an ISO 8601 date or date-time such as 2025-01-31T00:00:00Z${hint}, got ${shown(raw)}`,
       );
       return undefined;
     }

@@ -1,5 +1,7 @@
+import { jobRef } from '../store/extras.ts';
 import type { Doc, Store } from '../store/store.ts';
 import { gradingPathOf } from './routes.ts';
+import { GIVEN_STAGES, stagesByJob, stagesOfProfile } from './stages.ts';
 
 /**
  * The keys `hrmock check` may use on this mock, as `/_mock/target` serves them. The suite keeps
@@ -31,13 +33,15 @@ const BATCH = 12;
 
 /**
  * A target over the store: batches spread over every container, with an ungradable profile in
- * the profile batch so that the per-item error path is exercised too.
+ * the profile batch so that the per-item error path is exercised too. The jobs it names are the
+ * ones with profiles at the most stages (every stage in the generated sets of 1,000 profiles and
+ * more), and its profile the one given the most stages, so that the SDKs' `stage` calls find items.
  */
 export function targetOf(store: Store): Target {
   const profiles = store.profile.docs;
-  const jobs = store.job.docs;
-  const job = jobs.find((d) => d.gradable);
-  const profile = profiles.find((d) => d.gradable);
+  const staged = jobsByStages(store);
+  const job = staged.flat().find((d) => d.gradable);
+  const profile = mostStagedProfile(store);
   if (job === undefined || profile === undefined) {
     throw new Error('a target needs at least one gradable profile and one job');
   }
@@ -61,10 +65,49 @@ export function targetOf(store: Store): Target {
       board_keys: [...store.job.containers.keys()],
       source_key: profile.containerKey,
       profile_key: profile.key,
-      job_ids: spread(jobs, BATCH).map((d) => ({ board_key: d.containerKey, job_key: d.key })),
+      job_ids: takeSpread(staged, BATCH).map((d) => ({
+        board_key: d.containerKey,
+        job_key: d.key,
+      })),
       grading_path: gradingPathOf('job') as Target['jobs']['grading_path'],
     },
   };
+}
+
+/** The jobs grouped by how many stages profiles were given for them, most first, each in order. */
+function jobsByStages(store: Store): Doc[][] {
+  const stages = stagesByJob(store.profile);
+  const groups: Doc[][] = GIVEN_STAGES.map(() => []);
+  groups.push([]);
+  for (const doc of store.job.docs) {
+    const given = stages.get(jobRef(doc.containerKey, doc.key))?.size ?? 0;
+    groups[GIVEN_STAGES.length - given]?.push(doc);
+  }
+  return groups;
+}
+
+/** The first gradable profile given every stage, else the one given the most. */
+function mostStagedProfile(store: Store): Doc | undefined {
+  let best: Doc | undefined;
+  let most = -1;
+  const docs = store.profile.docs;
+  for (let i = 0; i < docs.length && most < GIVEN_STAGES.length; i++) {
+    const doc = docs[i] as Doc;
+    if (!doc.gradable) continue;
+    const given = stagesOfProfile(store.profile, i).size;
+    if (given > most) [best, most] = [doc, given];
+  }
+  return best;
+}
+
+/** `count` docs from the groups in turn, spread through the last group taken from, in order. */
+function takeSpread(groups: Doc[][], count: number): Doc[] {
+  const taken: Doc[] = [];
+  for (const group of groups) {
+    taken.push(...spread(group, count - taken.length));
+    if (taken.length === count) break;
+  }
+  return taken.sort((a, b) => a.index - b.index);
 }
 
 /** `count` docs taken at even steps through the list, so every container shows up. */

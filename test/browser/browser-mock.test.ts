@@ -117,6 +117,15 @@ describe('installServiceWorkerMock', () => {
     expect(dispatch('https://api.example/profiles/searching')).toBeUndefined();
   });
 
+  it('answers the API on the origin baseUrl names, under its path, and the admin API on its own', async () => {
+    const { scope, dispatch } = fakeScope();
+    installServiceWorkerMock(scope, { profiles: 20, jobs: 5, baseUrl: 'https://api.example/v1' });
+    expect((await dispatch('https://api.example/v1/_mock/target'))?.status).toBe(200);
+    expect((await dispatch('https://app.example/_mock/requests'))?.status).toBe(200);
+    expect(dispatch('https://api.example/_mock/target')).toBeUndefined();
+    expect(dispatch('https://other.example/v1/_mock/target')).toBeUndefined();
+  });
+
   it('answers what a custom match accepts, and only that', async () => {
     const { scope, dispatch } = fakeScope();
     installServiceWorkerMock(scope, {

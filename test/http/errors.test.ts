@@ -83,9 +83,10 @@ describe('400 for a missing or malformed parameter, naming it', () => {
       'experiences_duration_min',
     ],
     [
-      'algorithm_key blank on scoring',
-      '/profiles/scoring',
-      { ...sources, board_key: grading.board_key, job_key: grading.job_key, algorithm_key: ' ' },
+      // Blank is trimmed to empty, which is absent: on grading, where it is required, a 400.
+      'algorithm_key blank on grading',
+      '/profiles/grading',
+      { ...grading, algorithm_key: ' ' },
       'algorithm_key',
     ],
     [

@@ -210,8 +210,10 @@ export const reader = (raw: Raw, origin: 'query' | 'body') => {
   const timestamp = (name: string): number | undefined => {
     const value = one(name);
     if (value === undefined) return undefined;
-    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value * 1000;
-    if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value) * 1000;
+    // Contract 1.4.0: a fractional Unix time (Python's time.time()) is accepted.
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value * 1000;
+    if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()))
+      return Number(value) * 1000;
     const ms = typeof value === 'string' ? instantOf(value) : undefined;
     return (
       ms ??

@@ -338,6 +338,7 @@ describe('the hrmock tarball', () => {
   it('ships the contract once, where the code reads it', () => {
     const contracts = packed.files.map((f) => f.path).filter((p) => p.endsWith('openapi.yaml'));
     expect(contracts).toEqual(['dist/contract/openapi.yaml']);
+    expect(packed.files.map((f) => f.path)).toContain('dist/contract/admin.yaml');
     expect(packed.files.filter((f) => f.path.startsWith('contract/'))).toEqual([]);
   });
 

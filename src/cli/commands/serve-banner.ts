@@ -1,5 +1,6 @@
 import { targetOf } from '../../hr/target.ts';
 import type { HrmockApp } from '../../http/app.ts';
+import { fixturesModeInWords, generatedSizes } from '../fixture-options.ts';
 import type { ServeSettings } from './serve-settings.ts';
 
 /** What the server says once it listens: its data, its URL, and two requests to try. */
@@ -20,7 +21,11 @@ export function announcement(
     `curl '${base}/profiles/searching?source_keys=${sourceKeys}&text_keywords=${encodeURIComponent('["python"]')}&limit=2'`,
     `curl '${base}/profiles/grading?algorithm_key=${target.profiles.algorithm_key}&board_key=${target.profiles.board_key}&job_key=${target.profiles.job_key}&profile_ids=${profileIds}'`,
   ];
-  const from = values.fixtures ? `, ${mode}d with ${values.fixtures}` : '';
+  const served = { profiles: app.store.profile.docs.length, jobs: app.store.job.docs.length };
+  const fixtures =
+    values.fixtures === undefined
+      ? ''
+      : `Fixtures from ${values.fixtures}, ${fixturesModeInWords(mode, served, generatedSizes(values))}\n`;
   const key =
     apiKey === undefined
       ? ''
@@ -31,8 +36,8 @@ export function announcement(
   const changed = answerFlags(settings);
   const flags = changed.length === 0 ? '' : `Answers changed by: ${changed.join(', ')}\n`;
   return (
-    `hrmock: ${sizes} (seed ${seed}${from}) at ${base} (ready in ${seconds}s)\n` +
-    `${key}${replay}${flags}Docs: ${base}/docs\n` +
+    `hrmock: ${sizes} (seed ${seed}) at ${base} (ready in ${seconds}s)\n` +
+    `${fixtures}${key}${replay}${flags}Docs: ${base}/docs\n` +
     `Try:\n${examples.map((e) => `  ${e}\n`).join('')}Contract: ${base}/openapi.yaml   Target for hrmock check: ${base}/_mock/target\n`
   );
 }

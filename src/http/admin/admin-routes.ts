@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { ApiError } from '../api-error.ts';
 import { type AdminAccess, adminGuard } from './admin-access.ts';
+import { adminDoc } from './admin-doc.ts';
 import { checkedScenario } from './controls.ts';
 import type { JournalFilter } from './journal.ts';
 import type { Steering } from './steering.ts';
@@ -15,7 +16,7 @@ export type AdminOptions = {
 };
 
 /**
- * The admin API (contract/admin.yaml), at the root of the mock's port whatever the base path:
+ * The admin API (contract/admin.yaml, served at /_mock/openapi.json), at the root of the mock's port whatever the base path:
  * scenarios to steer the next answers, the journal of requests, and a reset of both. Same-origin
  * only, behind the API key when one is set.
  */
@@ -24,6 +25,7 @@ export function adminRoutes(app: Hono, steering: Steering, options: AdminOptions
   // `/_mock/*` matches `/_mock` too; `/_mock/target` is the API's, and the guard lets it by.
   app.use('/_mock/*', adminGuard(options.access, options.apiKey));
 
+  app.get('/_mock/openapi.json', (c) => c.json(adminDoc()));
   app.post('/_mock/scenarios', async (c) => {
     const scenario = scenarios.add(checkedScenario(await jsonBody(c), options.maxDepth));
     return c.json({ code: 201, message: 'Scenario added.', data: scenario }, 201);
