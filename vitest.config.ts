@@ -1,10 +1,70 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The suite in five projects (`npm test` runs them all; `vitest run --project NAME` one):
+ * - unit: in process, no child process (a setup file refuses one), no browser, no Java;
+ *   `npm run test:unit` is the inner loop;
+ * - proofs: `hrmock check` run whole, in process, against each mutant of the mock and each
+ *   defect of the independent server (what shows a rule can fail), no process either;
+ * - integration: tests of what a process boundary does (the CLI, exit codes, signals, the
+ *   package as installed, Prism), each starting processes;
+ * - browser: headless Chromium through playwright-core;
+ * - external: Specmatic, on Java.
+ */
+const BROWSER = ['test/browser/**/*.test.ts'];
+const PROOFS = [
+  'test/mutants/**/*.test.ts',
+  'test/independent-server/**/*.test.ts',
+  'test/contract/grading-path.test.ts',
+];
+const EXTERNAL = ['test/contract/specmatic-*.test.ts'];
+const INTEGRATION = [
+  'test/ci/**/*.test.ts',
+  'test/package/**/*.test.ts',
+  'test/cli.test.ts',
+  'test/cli-fixtures*.test.ts',
+  'test/cli-init.test.ts',
+  'test/cli-report-outputs.test.ts',
+  'test/cli-serve-command.test.ts',
+  'test/contract/check-*.test.ts',
+  'test/contract/check.test.ts',
+  'test/contract/lint.test.ts',
+  'test/contract/prism-mock.test.ts',
+  'test/contract/reproduce-files.test.ts',
+  'test/contract/target-file.test.ts',
+  'test/docs/runnable-blocks.test.ts',
+  'test/fixtures/determinism.test.ts',
+  'test/http/prism-proxy.test.ts',
+  'test/node/rate-limit.test.ts',
+  'test/proxy/**/*.test.ts',
+];
+
+const ALL = ['test/**/*.test.ts', 'src/**/*.test.ts', 'mocks/**/*.test.ts'];
+
+// `extends: true` adds a project's lists to the root's, so the root names no files of its own.
 export const config = defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'mocks/**/*.test.ts'],
+    globalSetup: ['test/support/skips.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ALL,
+          exclude: [...BROWSER, ...EXTERNAL, ...INTEGRATION, ...PROOFS],
+          setupFiles: ['test/support/no-processes.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'proofs', include: PROOFS, setupFiles: ['test/support/no-processes.ts'] },
+      },
+      { extends: true, test: { name: 'integration', include: INTEGRATION } },
+      { extends: true, test: { name: 'browser', include: BROWSER } },
+      { extends: true, test: { name: 'external', include: EXTERNAL } },
+    ],
   },
 });
 

@@ -14,7 +14,8 @@ const FS_IMPORT = /^import \{ readFileSync \} from 'node:fs';\n/m;
 
 /**
  * Makes hrmock's Node-only seams work in a page, without touching the sources Node runs:
- * - `node:crypto` becomes a pure-JS sha1/sha256 (src/browser/shims/crypto.ts);
+ * - `node:crypto` becomes sha1/sha256 of @noble/hashes, as synchronous as Node's
+ *   (src/browser/shims/crypto.ts);
  * - files read beside a module (the contract) are inlined as text at build time;
  * - `Buffer` and `process` get imported from a shim by the modules of hrmock that use them;
  * - the /docs routes, which serve files from node_modules, are left out.

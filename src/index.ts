@@ -1,4 +1,6 @@
-// The package's entry: `import type { Profile, Job } from 'hrmock'`, and the app for in-process use.
+// The package's entry: the mock (`startMock`, `createApp`, `startServer`) and the contract's types.
+// The contract suite is `hrmock/check` (src/check.ts), the proxy `hrmock/proxy` (src/proxy.ts):
+// importing `hrmock` loads neither.
 import type { components, operations, paths } from './generated/contract.ts';
 
 type Schemas = components['schemas'];
@@ -23,18 +25,11 @@ export type JobsScoringResponse = Schemas['JobsScoringResponse'];
 
 export { buildFixtures } from '../mocks/build-fixtures.ts';
 export { lazyFixtures } from '../mocks/lazy-fixtures.ts';
-export { type RunCheckOptions, runCheck } from './api/run-check.ts';
 export { type RunningMock, type StartMockOptions, startMock } from './api/start-mock.ts';
-export {
-  type ProxyReport,
-  type ProxyViolation,
-  type RunningProxy,
-  type StartProxyOptions,
-  startProxy,
-} from './api/start-proxy.ts';
 export type { SteeringControls, WaitOptions } from './http/admin/controls.ts';
 export type { JournalEntry, JournalFilter, RequestState } from './http/admin/journal.ts';
 export type { Fault, Scenario, ScenarioInput, ScenarioResponse } from './http/admin/scenarios.ts';
-export { type AppOptions, createApp, type HrmockApp } from './http/app.ts';
+export { type AppFetch, type AppOptions, createApp, type HrmockApp } from './http/app.ts';
+export type { AppState } from './http/app-state.ts';
 export { startServer } from './node/server.ts';
 export type { components, operations, paths };

@@ -149,15 +149,10 @@ describe('the layers of src/', () => {
 function importsFrom(file: string, seen = new Set<string>()): [string, string, boolean][] {
   if (seen.has(file)) return [];
   seen.add(file);
-  const found: [string, string, boolean][] = [];
-  const pattern = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^'"]*?\bfrom\s*['"](\.[^'"]+)['"]/g;
-  for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
-    const target = resolve(dirname(file), match[2] as string);
-    const typeOnly = match[1] !== undefined;
-    found.push([relative(root, file), relative(root, target), typeOnly]);
-    if (!typeOnly && !relative(root, target).startsWith('src/'))
-      found.push(...importsFrom(target, seen));
-  }
+  const found = importsOf(file);
+  for (const [, target, typeOnly] of importsOf(file))
+    if (!typeOnly && !target.startsWith('src/'))
+      found.push(...importsFrom(join(root, target), seen));
   return found;
 }
 
@@ -183,3 +178,45 @@ describe('the linear-scan reference (test/hr/reference/)', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+// `import 'hrmock'` is the mock: the contract suite (`hrmock/check`) and the proxy (`hrmock/proxy`)
+// are entries of their own, and the main one loads neither (types aside: they load nothing).
+describe("the package's main entry (src/index.ts)", () => {
+  /** Every file a run-time import reaches from `file`, as repository paths. */
+  function reached(file: string, seen = new Set<string>()): Set<string> {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const [, target, typeOnly] of importsOf(file))
+      if (!typeOnly) reached(join(root, target), seen);
+    return seen;
+  }
+  const files = [...reached(join(root, 'src/index.ts'))].map((file) => relative(root, file));
+
+  it('reaches the mock: startMock, createApp, the fixtures', () => {
+    expect(files).toContain('src/api/start-mock.ts');
+    expect(files).toContain('src/http/app.ts');
+    expect(files).toContain('mocks/lazy-fixtures.ts');
+  });
+
+  it('reaches neither contract/suite nor src/proxy/', () => {
+    const wrong = files.filter((f) => f.startsWith('contract/suite/') || f.startsWith('src/proxy'));
+    expect(wrong).toEqual([]);
+  });
+
+  it('leaves them to hrmock/check and hrmock/proxy, which reach them', () => {
+    const check = [...reached(join(root, 'src/check.ts'))].map((file) => relative(root, file));
+    const proxy = [...reached(join(root, 'src/proxy.ts'))].map((file) => relative(root, file));
+    expect(check.some((f) => f.startsWith('contract/suite/'))).toBe(true);
+    expect(proxy.some((f) => f.startsWith('src/proxy/'))).toBe(true);
+  });
+});
+
+/** The relative imports of a file, as [importer, target, typeOnly]; `export … from` included. */
+function importsOf(file: string): [string, string, boolean][] {
+  const pattern = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^'"]*?\bfrom\s*['"](\.[^'"]+)['"]/g;
+  return [...readFileSync(file, 'utf8').matchAll(pattern)].map((match) => [
+    relative(root, file),
+    relative(root, resolve(dirname(file), match[2] as string)),
+    match[1] !== undefined,
+  ]);
+}

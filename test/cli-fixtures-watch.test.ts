@@ -59,7 +59,7 @@ describe('watching a fixtures folder', () => {
     const app = createApp({ data: generated, log: false });
     const said: string[] = [];
     watches.push(
-      watchFixtures(dir, 'merge', generated, app, { maxDepth: 64, say: (l) => said.push(l) }),
+      watchFixtures(dir, 'merge', generated, app.state, { maxDepth: 64, say: (l) => said.push(l) }),
     );
     await writeFile(join(dir, 'profiles.json'), 'large');
     await until(() => calls.length === 1);
@@ -68,16 +68,20 @@ describe('watching a fixtures folder', () => {
     calls[1]?.finish(withProfiles(21));
     calls[0]?.finish(withProfiles(40));
     // Both loads replacing the data, or the newer one alone saying so: either way it is over.
-    await until(() => app.generation === 2 || said.some((line) => line.startsWith('reloaded')));
-    expect(app.store.profile.docs.length).toBe(21);
-    expect(app.generation).toBe(1);
+    await until(
+      () => app.state.generation === 2 || said.some((line) => line.startsWith('reloaded')),
+    );
+    expect(app.state.store.profile.docs.length).toBe(21);
+    expect(app.state.generation).toBe(1);
     expect(said.join('\n')).toMatch(/superseded[\s\S]*reloaded .*: 21 profiles/);
   });
 
   it('runs one load at a time, the last change last', async () => {
     const dir = await tempDir('watched');
     const app = createApp({ data: generated, log: false });
-    watches.push(watchFixtures(dir, 'merge', generated, app, { maxDepth: 64, say: () => {} }));
+    watches.push(
+      watchFixtures(dir, 'merge', generated, app.state, { maxDepth: 64, say: () => {} }),
+    );
     for (const [i, text] of ['one', 'two', 'three'].entries()) {
       await writeFile(join(dir, 'profiles.json'), text);
       await until(() => calls.length === i + 1);
@@ -85,6 +89,6 @@ describe('watching a fixtures folder', () => {
     expect(calls.map((call) => call.alongside)).toEqual([0, 0, 0]);
     expect(calls.map((call) => call.options?.signal?.aborted)).toEqual([true, true, false]);
     calls[2]?.finish(withProfiles(7));
-    await until(() => app.store.profile.docs.length === 7);
+    await until(() => app.state.store.profile.docs.length === 7);
   });
 });

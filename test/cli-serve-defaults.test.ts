@@ -52,11 +52,13 @@ describe('hrmock serve timeouts', () => {
   });
 });
 
-async function journalOf(flags: string[]): Promise<HrmockApp['steering']['journal'] | undefined> {
+async function journalOf(
+  flags: string[],
+): Promise<HrmockApp['state']['steering']['journal'] | undefined> {
   apps.length = 0;
   const small = ['--port', '0', '--quiet', '--profiles', '10', '--jobs', '5'];
   await expect(serveCommand([...small, ...flags])).rejects.toThrow('not listening in this test');
-  return apps[0]?.steering.journal;
+  return apps[0]?.state.steering.journal;
 }
 
 describe('hrmock serve journal', () => {

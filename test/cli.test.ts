@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawRequest } from './support/raw-request.ts';
 import { tempDir } from './support/temp-dir.ts';
+import { until } from './support/until.ts';
 
 const bin = fileURLToPath(new URL('../bin/hrmock.js', import.meta.url));
 const run = promisify(execFile);
@@ -120,12 +121,26 @@ describe('hrmock serve', () => {
   it('finishes a request in flight on SIGTERM, refuses new ones, and exits 0', async () => {
     const { child, url } = await serve(SMALL);
     const target = `${url}/jobs/searching?board_keys=${encodeURIComponent('[]')}`;
-    const inFlight = fetch(target, { headers: { Prefer: 'delay=700' } });
-    await new Promise((r) => setTimeout(r, 150));
+    let settled = false;
+    const inFlight = fetch(target, { headers: { Prefer: 'delay=5000' } }).finally(() => {
+      settled = true;
+    });
+    // Events, not sleeps: the journal shows the request pending before the signal goes.
+    await until(async () => {
+      const journal = await (await fetch(`${url}/_mock/requests?path=/jobs/searching`)).json();
+      return journal.data.some((r: { state: string }) => r.state === 'pending');
+    });
     const exit = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 100));
-    await expect(fetch(`${url}/jobs/searching`)).rejects.toThrow();
+    // Once the server has taken the signal a new request is refused, while the one in flight
+    // is still being answered.
+    await until(() =>
+      fetch(`${url}/_mock/target`).then(
+        () => false,
+        () => true,
+      ),
+    );
+    expect(settled).toBe(false);
     const answer = await inFlight;
     expect(answer.status).toBe(400);
     expect((await answer.json()).code).toBe(400);

@@ -1,56 +1,57 @@
-// Imported by the package's name, as a consumer would. These are type assertions: `tsc --noEmit`
-// (run by npm test before vitest) fails when one breaks.
-import type {
-  Job,
-  JobMinimal,
-  Profile,
-  ProfileMinimal,
-  ProfilesScoringResponse,
-  ProxyReport,
-  RunningProxy,
-  StartMockOptions,
-  StartProxyOptions,
-} from 'hrmock';
-import { describe, expectTypeOf, it } from 'vitest';
-import type { Target as SuiteTarget } from '../contract/suite/target.ts';
-import type { Target as MockTarget } from '../src/hr/target.ts';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
 
-describe("the types consumers import from 'hrmock'", () => {
-  it('gives a Profile every minimal field, with the same types', () => {
-    expectTypeOf<Profile>().toHaveProperty('key').toEqualTypeOf<string>();
-    expectTypeOf<Pick<Profile, keyof ProfileMinimal>>().toEqualTypeOf<ProfileMinimal>();
-    expectTypeOf<Pick<Job, keyof JobMinimal>>().toEqualTypeOf<JobMinimal>();
+// The type assertions of types.test-d.ts do nothing at run time: the type checker runs them here,
+// in process, with the repository's compiler options, beside a planted wrong one it must refuse.
+const root = fileURLToPath(new URL('../', import.meta.url));
+const assertions = fileURLToPath(new URL('types.test-d.ts', import.meta.url));
+const planted = fileURLToPath(new URL('types-planted.test-d.ts', import.meta.url));
+const PLANTED = `import type { Profile } from 'hrmock';
+import { expectTypeOf } from 'vitest';
+expectTypeOf<Profile['skills'][number]['type']>().toEqualTypeOf<'hard'>();
+`;
+
+/** Each file's type errors, one line each, from one program over both files. */
+function typeErrors(): Map<string, string[]> {
+  const configFile = ts.readConfigFile(`${root}tsconfig.json`, ts.sys.readFile);
+  const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root);
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.fileExists = (file) => file === planted || fileExists(file);
+  host.readFile = (file) => (file === planted ? PLANTED : readFile(file));
+  host.getSourceFile = (file, language, ...rest) =>
+    file === planted
+      ? ts.createSourceFile(file, PLANTED, language)
+      : getSourceFile(file, language, ...rest);
+  const program = ts.createProgram([assertions, planted], options, host);
+  const errors = new Map<string, string[]>();
+  for (const file of [assertions, planted]) {
+    const source = program.getSourceFile(file);
+    const found = [
+      ...program.getSyntacticDiagnostics(source),
+      ...program.getSemanticDiagnostics(source),
+    ];
+    errors.set(
+      file,
+      found.map((d) => {
+        const line =
+          d.start === undefined ? 0 : (source?.getLineAndCharacterOfPosition(d.start).line ?? 0);
+        return `line ${line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+      }),
+    );
+  }
+  return errors;
+}
+
+describe('the type assertions of types.test-d.ts', () => {
+  const errors = typeErrors();
+
+  it('all hold', () => {
+    expect(errors.get(assertions)).toEqual([]);
   });
 
-  it('types skills as {name, type: hard | soft, value}', () => {
-    expectTypeOf<Profile['skills'][number]['type']>().toEqualTypeOf<'hard' | 'soft'>();
-  });
-
-  it('types predictions as pairs of numbers', () => {
-    expectTypeOf<ProfilesScoringResponse>().toMatchTypeOf<{ data: { predictions: number[][] } }>();
-  });
-});
-
-describe('the proxy and replay in the package API', () => {
-  it('types startProxy: an upstream and a folder to record in, a report on close', () => {
-    expectTypeOf<StartProxyOptions>().toMatchTypeOf<{ upstream: string; record?: string }>();
-    expectTypeOf<RunningProxy['close']>().returns.resolves.toEqualTypeOf<ProxyReport>();
-    expectTypeOf<ProxyReport['violations'][number]>().toMatchTypeOf<{
-      rule: string;
-      method: string;
-      path: string;
-      status: number;
-      message: string;
-    }>();
-  });
-
-  it('types startMock({ replay }) as the folder a proxy recorded', () => {
-    expectTypeOf<StartMockOptions['replay']>().toEqualTypeOf<string | undefined>();
-  });
-});
-
-describe('the target the mock serves and the one the suite reads', () => {
-  it('are the same shape, headers aside, though neither imports the other', () => {
-    expectTypeOf<MockTarget>().toEqualTypeOf<Omit<SuiteTarget, 'headers' | 'headerTemplates'>>();
+  it('would fail on a wrong type (a planted assertion that skills are only hard)', () => {
+    expect(errors.get(planted)?.join('\n')).toMatch(/line 3: /);
   });
 });

@@ -1,5 +1,6 @@
 import type { Exchange } from './client.ts';
 import { describeRequest } from './client.ts';
+import { PARAMETER_DEFAULTS } from './contract-defaults.ts';
 import { loadContract, loadHistory, type OpenApiDoc, parametersOf } from './openapi.ts';
 import { checkRequest } from './request-rules.ts';
 import { type Evidence, Violation } from './rule.ts';
@@ -170,8 +171,8 @@ function pageFill(ctx: Ctx, e: LiveExchange, items: unknown[], limit: number, n:
 
 /** PAGE: count = items <= limit, page and maxPage right, the page holding its share of total. */
 const paging: Check = (ctx, e) => {
-  const limit = wholeNumber(e.params?.limit, 30);
-  const page = wholeNumber(e.params?.page, 1);
+  const limit = wholeNumber(e.params?.limit, PARAMETER_DEFAULTS.limit);
+  const page = wholeNumber(e.params?.page, PARAMETER_DEFAULTS.page);
   if (!isList(e) || !isOk(e) || limit === undefined || page === undefined) return;
   checkPageMeta(ctx, e, itemsOf(e), limit, page);
   pageFill(ctx, e, itemsOf(e), limit, page);

@@ -22,7 +22,7 @@ const digest = (value: unknown) =>
     .digest('base64');
 
 /** The parameters as one text, names sorted, `drop` left out: equal texts ask the same thing. */
-export function paramsKey(operation: string, params: Record<string, unknown>, drop: string[] = []) {
+function paramsKey(operation: string, params: Record<string, unknown>, drop: string[] = []) {
   const names = Object.keys(params)
     .filter((name) => !drop.includes(name) && params[name] !== undefined)
     .sort();

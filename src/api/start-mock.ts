@@ -1,7 +1,13 @@
 import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
 import { type Target, targetOf } from '../hr/target.ts';
 import { type SteeringControls, steeringControls } from '../http/admin/controls.ts';
-import { type AppOptions, createApp, type HrmockApp } from '../http/app.ts';
+import {
+  type AppFetch,
+  type AppOptions,
+  createApp,
+  type HrmockApp,
+  requestThrough,
+} from '../http/app.ts';
 import type { ConnectionTimeouts } from '../node/connections.ts';
 import { startServer } from '../node/server.ts';
 import { replayFetch } from '../recording/replay-fetch.ts';
@@ -62,7 +68,7 @@ export type RunningMock = SteeringControls & {
   port: number;
   /** Keys that exist in this mock, named as `hrmock check` and the API name them. */
   target: Target;
-  /** The app, for `app.request()` or `app.replaceData()` in process. */
+  /** The app, for `app.request()` or `app.state.replaceData()` in process. */
   app: HrmockApp;
   /** Stops accepting, finishes the requests in flight, closes. */
   close: () => Promise<void>;
@@ -95,26 +101,34 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     ],
     ...(options.adminOrigins !== undefined && { adminOrigins: options.adminOrigins }),
   });
-  if (options.replay !== undefined)
-    app.fetch = replayFetch(app.fetch, {
-      dir: options.replay,
-      strict: options.replayStrict === true,
-      maxDepth: app.settings.limits.jsonDepth,
-    });
+  const replay =
+    options.replay === undefined ? undefined : replayOver(app, options.replay, options);
   const server = await startServer(app, {
     port: options.port ?? 0,
     ...(options.host !== undefined && { host: options.host }),
     ...(options.answerCacheBytes !== undefined && { answerCacheBytes: options.answerCacheBytes }),
     ...(options.timeouts !== undefined && { timeouts: options.timeouts }),
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+    ...(replay !== undefined && { fetch: replay }),
   });
   const base = options.basePath?.replace(/^\/*|\/*$/g, '');
   return {
     url: base ? `${server.url}/${base}` : server.url,
     port: server.port,
-    target: targetOf(app.store),
-    app,
+    target: targetOf(app.state.store),
+    // With a replay, in process as on the port.
+    app: replay === undefined ? app : { ...app, fetch: replay, request: requestThrough(replay) },
     close: server.close,
-    ...steeringControls(app.steering, app.settings.limits.jsonDepth),
+    ...steeringControls(app.state.steering, app.state.limits.jsonDepth),
   };
+}
+
+/** The app's fetch answering each request recorded in `dir` as recorded. */
+function replayOver(app: HrmockApp, dir: string, options: StartMockOptions): AppFetch {
+  const replayed = replayFetch(app.fetch, {
+    dir,
+    strict: options.replayStrict === true,
+    maxDepth: app.state.limits.jsonDepth,
+  });
+  return async (request) => replayed(request);
 }

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_LIMITS } from '../http/app.ts';
+import { DEFAULT_LIMITS } from '../http/limits.ts';
 import { answerClientErrors } from '../node/connections.ts';
 import { forwardingListener } from '../proxy/forward.ts';
 import { JudgeQueue } from '../proxy/judge-queue.ts';

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadContract } from '../../contract/suite/openapi.ts';
 import { ContractValidator } from '../../contract/suite/validator.ts';
-import { DEFAULT_LIMITS } from '../http/app.ts';
+import { DEFAULT_LIMITS } from '../http/limits.ts';
 import type { Container, StoreData } from '../store/types.ts';
 import { type FixturesReader, inlineReader, WorkerReader } from './fixtures-reader.ts';
 

@@ -1,5 +1,5 @@
 import { type FSWatcher, statSync, watch } from 'node:fs';
-import type { HrmockApp } from '../http/app.ts';
+import type { AppState } from '../http/app-state.ts';
 import { type Store, storeSteps } from '../store/store.ts';
 import type { StoreData } from '../store/types.ts';
 import { fixturesModeInWords } from './fixture-options.ts';
@@ -24,10 +24,14 @@ export function watchFixtures(
   dir: string,
   mode: FixturesMode,
   generated: StoreData,
-  app: HrmockApp,
+  state: AppState,
   options: WatchOptions,
 ): FixturesWatch {
-  const watch = new FolderWatch(dir, (signal) => load(dir, mode, generated, options, signal), app);
+  const watch = new FolderWatch(
+    dir,
+    (signal) => load(dir, mode, generated, options, signal),
+    state,
+  );
   const sizes = { profiles: generated.profiles.length, jobs: generated.jobs.length };
   watch.inWords = (served) => fixturesModeInWords(mode, served, sizes);
   watch.say = options.say ?? ((line: string) => process.stderr.write(`hrmock: ${line}\n`));
@@ -61,7 +65,7 @@ class FolderWatch implements FixturesWatch {
   inWords: (served: { profiles: number; jobs: number }) => string = () => '';
   readonly #dir: string;
   readonly #load: Load;
-  readonly #app: HrmockApp;
+  readonly #state: AppState;
   #watcher: FSWatcher | undefined;
   #settle: NodeJS.Timeout | undefined;
   #look: NodeJS.Timeout | undefined;
@@ -69,10 +73,10 @@ class FolderWatch implements FixturesWatch {
   #again = false;
   #closed = false;
 
-  constructor(dir: string, load: Load, app: HrmockApp) {
+  constructor(dir: string, load: Load, state: AppState) {
     this.#dir = dir;
     this.#load = load;
-    this.#app = app;
+    this.#state = state;
   }
 
   start(): void {
@@ -114,7 +118,7 @@ class FolderWatch implements FixturesWatch {
         `not reloading ${dir}, still serving the previous data:\n  ${loaded.problems.join('\n  ')}`,
       );
     } else if (store !== undefined) {
-      this.#app.replaceStore(store);
+      this.#state.replaceStore(store);
       const { profiles, jobs } = loaded.counts as { profiles: number; jobs: number };
       this.say(
         `reloaded ${dir} (${this.inWords({ profiles, jobs })}): ${profiles} profiles, ${jobs} jobs`,

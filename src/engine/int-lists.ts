@@ -154,25 +154,6 @@ export function sortedUnique(values: number[]): number[] {
   return values;
 }
 
-/** The values in both sorted lists. */
-export function intersectSorted(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
-  let n = 0;
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i] as number;
-    const y = b[j] as number;
-    if (x === y) {
-      out[n++] = x;
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
-  return out.slice(0, n);
-}
-
 /**
  * The values in any of the sorted lists, sorted. Many or long lists are merged through a mark
  * per possible value, which costs the universe once instead of a sort.

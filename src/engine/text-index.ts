@@ -1,6 +1,6 @@
+import { BoundedCache } from './bounded-cache.ts';
 import { DocSet } from './doc-set.ts';
 import { IntBuffer, Scratch } from './int-lists.ts';
-import { Lru } from './lru.ts';
 import { forEachWordRun, wordRuns } from './word-runs.ts';
 
 /**
@@ -43,9 +43,9 @@ export class TextIndex {
   /** Every token, one per line, to find the tokens containing a run with one `indexOf` scan. */
   readonly #joined: string;
   readonly #offsets: Int32Array;
-  readonly #cache: Lru<string, KeywordCandidates | null>;
+  readonly #cache: BoundedCache<string, KeywordCandidates | null>;
   /** `#entriesOf` of the runs seen last: a costly keyword's runs are read once, not per request. */
-  readonly #runCosts = new Lru<string, number>({ maxEntries: 4096 });
+  readonly #runCosts = new BoundedCache<string, number>({ maxEntries: 4096 });
 
   constructor(
     tokens: string[],
@@ -65,10 +65,10 @@ export class TextIndex {
       at += (tokens[t] as string).length + 1;
     }
     this.#offsets[tokens.length] = at;
-    this.#cache = new Lru({
+    this.#cache = new BoundedCache({
       maxEntries: KEYWORD_CACHE.maxEntries,
-      maxWeight: KEYWORD_CACHE.maxIds,
-      weigh: (value) => 3 * (value?.set.size ?? 0),
+      maxCost: KEYWORD_CACHE.maxIds,
+      costOf: (value) => 3 * (value?.set.size ?? 0),
     });
   }
 

@@ -1,3 +1,4 @@
+import { PARAMETER_DEFAULTS } from '../generated/defaults.ts';
 import { type Kind, NAMES, otherKind } from '../store/kinds.ts';
 import { cappedItems, cappedKeywords } from './list-caps.ts';
 import { type GeoPoint, ParamReader, type RawParams } from './params.ts';
@@ -102,10 +103,14 @@ function readSearch(read: ParamReader, kind: Kind, sorts: readonly SortBy[]): Se
   const names = NAMES[kind];
   const containerKeys =
     read.keyList(names.containerKeys, names.container, { required: true }) ?? [];
-  const page = read.integer('page', { min: 1, fallback: 1 });
-  const limit = read.integer('limit', { min: 1, max: MAX_LIMIT, fallback: 30 });
+  const page = read.integer('page', { min: 1, fallback: PARAMETER_DEFAULTS.page });
+  const limit = read.integer('limit', {
+    min: 1,
+    max: MAX_LIMIT,
+    fallback: PARAMETER_DEFAULTS.limit,
+  });
   const sortBy = readSortBy(read, sorts);
-  const orderBy = read.oneOf('order_by', ['desc', 'asc'] as const, 'desc');
+  const orderBy = read.oneOf('order_by', ['desc', 'asc'] as const, PARAMETER_DEFAULTS.order_by);
   const filters = readFilters(read, kind);
   const query: SearchQuery = { kind, containerKeys, page, limit, sortBy, orderBy, filters };
   const sortPoint = pointToSortBy(sortBy, filters);
@@ -116,7 +121,7 @@ function readSearch(read: ParamReader, kind: Kind, sorts: readonly SortBy[]): Se
   return query;
 }
 
-const DEFAULT_SORT: SortBy = 'created_at';
+const DEFAULT_SORT: SortBy = PARAMETER_DEFAULTS.sort_by;
 
 function isLocationSort(sortBy: SortBy): boolean {
   return (

@@ -1,3 +1,4 @@
+import { PARAMETER_DEFAULTS } from '../generated/defaults.ts';
 import type { ParamReader } from './params.ts';
 import type { SortBy } from './queries.ts';
 
@@ -25,7 +26,7 @@ export function readSortBy(read: ParamReader, sorts: readonly SortBy[]): SortBy 
     names = [...sorts, ...(scored ? [] : ['scoring' as const]), ...Object.keys(FORMER_NAMES)];
     ACCEPTED.set(sorts, names);
   }
-  const sent = read.oneOf('sort_by', names as SortBy[], 'created_at') as string;
+  const sent = read.oneOf('sort_by', names as SortBy[], PARAMETER_DEFAULTS.sort_by) as string;
   const sortBy: SortBy = (FORMER_NAMES as Record<string, SortBy>)[sent] ?? (sent as SortBy);
   return sortBy === 'scoring' && !scored ? 'searching' : sortBy;
 }

@@ -1,8 +1,9 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { mergePath } from 'hono/utils/url';
 import { RESOURCES, routesInWords } from '../hr/routes.ts';
 import { targetOf } from '../hr/target.ts';
-import { createStore, type Store } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 import type { StoreData } from '../store/types.ts';
 import { isAdminPath, requestPath } from './admin/admin-path.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
@@ -15,29 +16,15 @@ import {
 } from './admin/steering.ts';
 import { apiCorsMiddleware } from './api-cors.ts';
 import { ApiError, errorBody, reportInternalError, SERVER_ERROR } from './api-error.ts';
+import { type AppState, createAppState } from './app-state.ts';
 import { type Chaos, chaosMiddleware } from './chaos.ts';
 import { allowedMethods, documentedStatuses } from './contract-doc.ts';
 import { contractRoutes } from './contract-routes.ts';
 import { docsRoutes } from './docs-routes.ts';
+import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { apiKeyGuard, requestLog, urlLimit } from './middleware.ts';
 import { preferMiddleware } from './prefer.ts';
-import { DEFAULT_JSON_DEPTH } from './request-params.ts';
 import { resourceApp } from './resource-app.ts';
-
-export type Limits = {
-  /** Largest request body, in bytes (413 above). */
-  bodyBytes: number;
-  /** Longest path and query, in bytes (414 above). */
-  urlBytes: number;
-  /** Deepest JSON body nesting (400 above). */
-  jsonDepth: number;
-};
-
-export const DEFAULT_LIMITS: Limits = {
-  bodyBytes: 1024 * 1024,
-  urlBytes: 16 * 1024,
-  jsonDepth: DEFAULT_JSON_DEPTH,
-};
 
 export type AppOptions = {
   /** The objects to serve. */
@@ -69,40 +56,32 @@ export type AppOptions = {
   steering?: Steering;
 };
 
-export type HrmockApp = Hono & {
-  /** The store answering now; replaced whole by `replaceData`. */
-  readonly store: Store;
-  /** Serves other data from now on (fixtures reloaded from disk); answers in flight finish on the old. */
-  replaceData: (data: StoreData) => void;
-  /** `replaceData` with the store already built (by `storeSteps`, a step at a time). */
-  replaceStore: (store: Store) => void;
-  /** Counts replacements, so that cached answers of older data are never served. */
-  readonly generation: number;
-  /** Where request lines go, or null when silent. */
-  log: ((line: string) => void) | null;
-  /** The same request always gets the same answer (no random failures or delays configured). */
-  deterministic: boolean;
-  /** The scenarios in force and the journal of requests (also served under `/_mock/`). */
-  readonly steering: Steering;
-  /** What the app was made with, for a server that answers some requests without Hono. */
-  readonly settings: {
-    basePath: string;
-    limits: Limits;
-    apiKey: string | undefined;
-    /** The app's own `fetch`: a server handed a wrapper with another one must go through it. */
-    fetch: Hono['fetch'];
-    /** Hono's `fetch`, whose answers for a fault scenario are left for the server to act. */
-    honoFetch: Hono['fetch'];
-  };
+/** Answers a Fetch API request. */
+export type AppFetch = (request: Request) => Promise<Response>;
+
+/**
+ * The mock in process: a plain object holding the Hono app and its state. `fetch` and `request`
+ * see a fault scenario as a client's fetch would (a rejection, a body that breaks off).
+ */
+export type HrmockApp = {
+  /** Answers a request as `hrmock serve` would: run it in a Service Worker, a test, anywhere. */
+  fetch: AppFetch;
+  /** Hono's `request`: `await app.request('/_mock/target')`, a path or a whole URL, no port. */
+  request: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+  /** The Hono app itself; its `fetch` leaves a fault scenario's answer for a server to act. */
+  readonly hono: Hono;
+  /** The store served now, the steering, and what the app was made with. */
+  readonly state: AppState;
 };
 
 const PATHS = routesInWords();
 
-/** The whole mock as a Hono app: serve it, call `app.request()` in tests, or run `app.fetch` anywhere. */
+/**
+ * The whole mock in process: serve it (`startServer`), call `app.request()` in tests, or run
+ * `app.fetch` anywhere.
+ */
 export function createApp(options: AppOptions): HrmockApp {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  let store = createStore(options.data);
-  let generation = 0;
   const base = normalizeBasePath(options.basePath);
   const log =
     options.log === undefined ? (line: string) => process.stderr.write(`${line}\n`) : options.log;
@@ -114,19 +93,27 @@ export function createApp(options: AppOptions): HrmockApp {
       ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
       secretValues: [options.apiKey],
     });
+  const state = createAppState(options.data, {
+    log: log || null,
+    deterministic: options.chaos === undefined,
+    steering,
+    basePath: base,
+    limits,
+    apiKey: options.apiKey,
+  });
 
   // Repeated slashes read as one (HrFlow's own notebook code sends them); the node server asks
   // the same function whether a request is the admin API's.
-  const app = new Hono({ getPath: requestPath });
-  if (log) app.use(requestLog(log));
+  const hono = new Hono({ getPath: requestPath });
+  if (log) hono.use(requestLog(log));
   const apiCors = apiCorsMiddleware();
   // On a port the admin API is same-origin (its guard answers for CORS); in a page, as the API.
-  app.use(
+  hono.use(
     options.inPage ? apiCors : (c, next) => (isAdminPath(c.req.path) ? next() : apiCors(c, next)),
   );
-  app.use(urlLimit(limits.urlBytes));
+  hono.use(urlLimit(limits.urlBytes));
   if (options.admin !== false)
-    adminRoutes(app, steering, {
+    adminRoutes(hono, steering, {
       apiKey: options.apiKey,
       maxDepth: limits.jsonDepth,
       access: {
@@ -136,43 +123,31 @@ export function createApp(options: AppOptions): HrmockApp {
       },
     });
   // The root of a mock under a base path leads to the reference too (on a port: a page has no /docs).
-  if (base !== '/' && options.inPage !== true) app.get('/', (c) => c.redirect(`${base}/docs`, 302));
-  app.route(
+  if (base !== '/' && options.inPage !== true)
+    hono.get('/', (c) => c.redirect(`${base}/docs`, 302));
+  hono.route(
     base,
-    apiApp(options, limits, steering, () => store),
+    apiApp(options, limits, steering, () => state.store),
   );
-  app.notFound(notFound(base));
-  app.onError(answerError);
+  hono.notFound(notFound(base));
+  hono.onError(answerError);
   // In process, a fault is what a fetch would see of it: a rejection, or a body that breaks off.
-  const honoFetch = app.fetch;
-  const fetch: Hono['fetch'] = async (request, env, context) => {
-    const response = await honoFetch(request, env, context);
+  const fetch: AppFetch = async (request) => {
+    const response = await hono.fetch(request);
     const fault = faultOf(response);
     return fault === undefined ? response : inProcessFault(fault, response);
   };
-  app.fetch = fetch;
-  return Object.defineProperties(app, {
-    store: { get: () => store, enumerable: true },
-    generation: { get: () => generation, enumerable: true },
-    replaceData: {
-      value: (data: StoreData) => {
-        store = createStore(data);
-        generation++;
-      },
-    },
-    replaceStore: {
-      value: (next: Store) => {
-        store = next;
-        generation++;
-      },
-    },
-    log: { value: log || null },
-    deterministic: { value: options.chaos === undefined },
-    steering: { value: steering },
-    settings: {
-      value: { basePath: base, limits, apiKey: options.apiKey, fetch, honoFetch },
-    },
-  }) as HrmockApp;
+  return { fetch, request: requestThrough(fetch), hono, state };
+}
+
+/** Hono's `request` over another fetch: a path is taken as one on `http://localhost`. */
+export function requestThrough(fetch: AppFetch): HrmockApp['request'] {
+  return (input, init) => {
+    if (input instanceof Request) return fetch(init ? new Request(input, init) : input);
+    const text = input.toString();
+    const url = /^https?:\/\//.test(text) ? text : `http://localhost${mergePath('/', text)}`;
+    return fetch(new Request(url, init));
+  };
 }
 
 /**

@@ -6,6 +6,9 @@ import { allowedMethods } from './contract-doc.ts';
 /** What a client asked for in `Prefer` (Prism's syntax where the two overlap). */
 export type Preferences = { code?: number; delayMs?: number; example?: string };
 
+/** What `preferMiddleware` leaves for the operations (`c.get('preferences')`); unset before it. */
+export type PreferEnv = { Variables: { preferences: Preferences | undefined } };
+
 export const MAX_DELAY_MS = 60_000;
 
 /** The named scenarios each kind of operation offers through `Prefer: example=NAME`. */
@@ -82,10 +85,10 @@ export type PreferOptions = {
  * Applies `Prefer`: waits `delay` ms, answers a forced documented `code` with a valid envelope,
  * and leaves `example` to the operations (read back with `preferencesOf`).
  */
-export function preferMiddleware(options: PreferOptions): MiddlewareHandler {
+export function preferMiddleware(options: PreferOptions): MiddlewareHandler<PreferEnv> {
   return async (c, next) => {
     const preferences = parsePrefer(c.req.header('prefer'));
-    c.set('preferences' as never, preferences as never);
+    c.set('preferences', preferences);
     if (preferences.delayMs)
       await new Promise((resolve) => setTimeout(resolve, preferences.delayMs));
     const code = preferences.code;
@@ -112,6 +115,6 @@ export function forcedError(code: number, path: string, why: string): ApiError {
   return new ApiError(code, message, { headers });
 }
 
-export function preferencesOf(c: Context): Preferences {
-  return (c.get('preferences' as never) as Preferences | undefined) ?? {};
+export function preferencesOf(c: Context<PreferEnv>): Preferences {
+  return c.get('preferences') ?? {};
 }

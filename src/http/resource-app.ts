@@ -6,7 +6,7 @@ import { ROUTES } from '../hr/routes.ts';
 import type { Store } from '../store/store.ts';
 import { WARNING_HEADER } from './api-cors.ts';
 import { ApiError } from './api-error.ts';
-import { EXAMPLES, preferencesOf } from './prefer.ts';
+import { EXAMPLES, type PreferEnv, preferencesOf } from './prefer.ts';
 import { paramsFromBody, paramsFromQuery } from './request-params.ts';
 import { type Documented, documentedParams, unknownParamsWarning } from './unknown-params.ts';
 
@@ -22,8 +22,8 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
  * singular grading), each answering its methods; any other method on those paths is a 405
  * naming the allowed ones.
  */
-export function resourceApp(resource: string, options: ResourceOptions): Hono {
-  const app = new Hono();
+export function resourceApp(resource: string, options: ResourceOptions): Hono<PreferEnv> {
+  const app = new Hono<PreferEnv>();
   const routes = ROUTES.filter((r) => r.resource === resource);
   const kind = routes[0]?.kind;
   if (kind === undefined) throw new Error(`no route under ${resource}`);
@@ -33,7 +33,7 @@ export function resourceApp(resource: string, options: ResourceOptions): Hono {
     return result.value;
   };
   const answer = (
-    c: Context,
+    c: Context<PreferEnv>,
     operation: Operation,
     raw: RawParams,
     group: 'grading' | 'list',

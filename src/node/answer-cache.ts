@@ -1,3 +1,5 @@
+import { BoundedCache } from '../engine/bounded-cache.ts';
+
 /** A whole answer, as written on the wire. */
 export type CachedAnswer = {
   status: number;
@@ -17,7 +19,7 @@ export type CachedAnswer = {
  */
 export type RequestKey = { context: string; url: string; body: Buffer | undefined };
 
-type Entry = { key: RequestKey; answer: CachedAnswer; touched: number; size: number };
+type Entry = { key: RequestKey; answer: CachedAnswer };
 
 /**
  * Least-recently-used answers, bounded in bytes. The mock's data never change and its answers are
@@ -31,13 +33,13 @@ type Entry = { key: RequestKey; answer: CachedAnswer; touched: number; size: num
 export class AnswerCache {
   readonly #maxBytes: number;
   readonly #hash: (key: RequestKey) => number;
-  readonly #entries = new Map<number, Entry>();
-  #bytes = 0;
-  #clock = 0;
+  // Loosely ordered: an answer used recently is left in place, so a hot one costs one lookup.
+  readonly #entries: BoundedCache<number, Entry>;
 
   constructor(maxBytes: number, hash: (key: RequestKey) => number = hashKey) {
     this.#maxBytes = maxBytes;
     this.#hash = hash;
+    this.#entries = new BoundedCache({ maxCost: maxBytes, looseOrder: true });
   }
 
   get size(): number {
@@ -46,27 +48,15 @@ export class AnswerCache {
 
   /** What the entries are counted to cost, at most the budget. */
   get bytes(): number {
-    return this.#bytes;
+    return this.#entries.cost;
   }
 
   clear(): void {
     this.#entries.clear();
-    this.#bytes = 0;
   }
 
   get(key: RequestKey): CachedAnswer | undefined {
-    const hash = this.#hash(key);
-    const entry = this.#entries.get(hash);
-    if (entry === undefined || !sameKey(entry.key, key)) return undefined;
-    // Map keeps insertion order: moving an entry to the end makes the first one the oldest. An
-    // entry moved recently is left where it is, so a hot answer costs one lookup and no more.
-    const now = ++this.#clock;
-    if (now - entry.touched > this.#entries.size / 2) {
-      this.#entries.delete(hash);
-      this.#entries.set(hash, entry);
-      entry.touched = now;
-    }
-    return entry.answer;
+    return this.#entries.getIf(this.#hash(key), isFor, key)?.answer;
   }
 
   set(key: RequestKey, answer: CachedAnswer): void {
@@ -74,16 +64,13 @@ export class AnswerCache {
     const size = sizeOf(key, answer);
     if (size > this.#maxBytes / 8) return;
     const hash = this.#hash(key);
-    this.#remove(hash);
     // The body is copied out of the shared pool that small request buffers come from.
     let body: Buffer | undefined;
     if (key.body !== undefined) {
       body = Buffer.allocUnsafeSlow(key.body.length);
       key.body.copy(body);
     }
-    this.#entries.set(hash, { key: { ...key, body }, answer, touched: ++this.#clock, size });
-    this.#bytes += size;
-    this.#evict();
+    this.#entries.set(hash, { key: { ...key, body }, answer }, size);
   }
 
   /**
@@ -92,28 +79,12 @@ export class AnswerCache {
    */
   grew(key: RequestKey, answer: CachedAnswer): void {
     const hash = this.#hash(key);
-    const entry = this.#entries.get(hash);
+    const entry = this.#entries.peek(hash);
     if (entry === undefined || entry.answer !== answer) return;
     if (answer.gzip !== undefined) answer.gzip = exact(answer.gzip);
     const size = sizeOf(entry.key, answer);
-    this.#bytes += size - entry.size;
-    entry.size = size;
-    if (size > this.#maxBytes / 8) this.#remove(hash);
-    this.#evict();
-  }
-
-  #evict(): void {
-    for (const oldest of this.#entries.keys()) {
-      if (this.#bytes <= this.#maxBytes) break;
-      this.#remove(oldest);
-    }
-  }
-
-  #remove(hash: number): void {
-    const entry = this.#entries.get(hash);
-    if (entry === undefined) return;
-    this.#entries.delete(hash);
-    this.#bytes -= entry.size;
+    if (size > this.#maxBytes / 8) this.#entries.delete(hash);
+    else this.#entries.recost(hash, size);
   }
 }
 
@@ -128,6 +99,8 @@ function exact(bytes: Buffer): Buffer {
   return copy;
 }
 
+const isFor = (entry: Entry, key: RequestKey) => sameKey(entry.key, key);
+
 function sameKey(a: RequestKey, b: RequestKey): boolean {
   if (a.url !== b.url || a.context !== b.context) return false;
   if (a.body === undefined || b.body === undefined) return a.body === b.body;
@@ -140,7 +113,7 @@ function sameKey(a: RequestKey, b: RequestKey): boolean {
  * lists made to write it (plain and gzip), and its slot in the map. Taken from a measurement of
  * live heap after collection (test/node/answer-cache-memory.test.ts), rounded up.
  */
-export const ENTRY_OVERHEAD = 1_200;
+const ENTRY_OVERHEAD = 1_200;
 /** The same for the copy of a request body that a POST's key keeps. */
 const BODY_OVERHEAD = 400;
 

@@ -4,7 +4,8 @@ import type { Answer } from '../hr/operations.ts';
 import { operationPath } from '../http/admin/operation-paths.ts';
 import { WARNING_HEADER } from '../http/api-cors.ts';
 import { reportInternalError } from '../http/api-error.ts';
-import type { HrmockApp } from '../http/app.ts';
+import type { AppFetch } from '../http/app.ts';
+import type { AppState } from '../http/app-state.ts';
 import { AnswerCache, type CachedAnswer, type RequestKey } from './answer-cache.ts';
 import { gzipFromPieces } from './answer-gzip.ts';
 import { FastAnswer } from './fast-answer.ts';
@@ -35,7 +36,9 @@ const WARNING_NAME = WARNING_HEADER.toLowerCase();
  * through the app; each answer kept when it may be, journalled and logged, written in turns.
  */
 export class Answers {
-  readonly #app: HrmockApp;
+  readonly #state: AppState;
+  /** What answers a request that neither the cache nor the fast path does. */
+  readonly #fetch: AppFetch;
   readonly #compress: boolean;
   readonly #cache: AnswerCache | null;
   /** Without the cache, fresh answers are made in buffers of this pool, given back when written. */
@@ -46,16 +49,15 @@ export class Answers {
   readonly #headerLists = new Map<string, [string, string][]>();
   readonly #contexts = new Map<string, string>();
 
-  constructor(app: HrmockApp, options: AnswerOptions) {
-    this.#app = app;
+  constructor(state: AppState, fetch: AppFetch, options: AnswerOptions) {
+    this.#state = state;
+    this.#fetch = fetch;
     this.#compress = options.compress !== 'off';
     this.#cache =
       options.cache ??
       (options.answerCacheBytes > 0 ? new AnswerCache(options.answerCacheBytes) : null);
     this.#outputs = this.#cache === null ? new OutputPool() : undefined;
-    // A wrapper around the app (a test's mutant) answers through its own fetch, always.
-    const own = app.fetch === app.settings.fetch;
-    this.#fast = options.fastPath === false || !own ? () => undefined : createFastPath(app);
+    this.#fast = options.fastPath === false ? () => undefined : createFastPath(state);
     this.#turn = new Turn(
       this.#outputs,
       (req, res, body, started) => this.#answer(req, res, body, started),
@@ -81,9 +83,10 @@ export class Answers {
   /** Answers from the cache or the fast path at once; through the app (a promise) otherwise. */
   #answer(req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, started: number) {
     const cache = this.#cache;
-    const key = cache === null ? undefined : keyOf(this.#app.generation, req, body, this.#contexts);
+    const key =
+      cache === null ? undefined : keyOf(this.#state.generation, req, body, this.#contexts);
     const hit = key === undefined ? undefined : cache?.get(key);
-    const { journal } = this.#app.steering;
+    const { journal } = this.#state.steering;
     if (hit !== undefined) {
       if (hit.api === true && journal.on) this.#record(req, body, hit.status, started);
       this.#log(req, hit.status, started, hit.headers);
@@ -124,7 +127,7 @@ export class Answers {
   /** Journals a request answered here, without Hono (Hono journals the others itself). */
   #record(req: IncomingMessage, body: Buffer | undefined, status: number, started: number) {
     const ms = performance.now() - started;
-    this.#app.steering.journal.record(
+    this.#state.steering.journal.record(
       req.method ?? 'GET',
       req.url ?? '/',
       body,
@@ -136,7 +139,7 @@ export class Answers {
 
   /** The line Hono's request log writes, its warning (from a kept answer's headers) included. */
   #log(req: IncomingMessage, status: number, started: number, headers?: [string, string][]) {
-    const { log } = this.#app;
+    const { log } = this.#state;
     if (!log) return;
     let warning = '';
     if (headers !== undefined)
@@ -189,7 +192,7 @@ export class Answers {
     const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
     const init: RequestInit = { method: req.method ?? 'GET', headers };
     if (body !== undefined) init.body = new Uint8Array(body);
-    const response = await this.#app.fetch(new Request(url, init));
+    const response = await this.#fetch(new Request(url, init));
     const bytes = Buffer.from(await response.arrayBuffer());
     const kept: [string, string][] = [];
     response.headers.forEach((value, name) => {

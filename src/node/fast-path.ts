@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Answer, Operation } from '../hr/operations.ts';
 import { ROUTES } from '../hr/routes.ts';
-import type { HrmockApp } from '../http/app.ts';
+import type { AppState } from '../http/app-state.ts';
 import { paramsFromPairs, queryPairs } from '../http/query-forms.ts';
 import { JSON_MEDIA_TYPE, paramsFromJson } from '../http/request-params.ts';
 import { allDocumented, type Documented, documentedParams } from '../http/unknown-params.ts';
@@ -23,8 +23,8 @@ type Route = {
  * parameter documented (no X-Hrmock-Warning to add), and answered 200. Anything else (every error included) returns undefined and goes through Hono,
  * which keeps the one error path: the fast path may only ever answer what Hono would.
  */
-export function createFastPath(app: HrmockApp) {
-  const { basePath, limits, apiKey } = app.settings;
+export function createFastPath(state: AppState) {
+  const { basePath, limits, apiKey } = state;
   const prefix = basePath === '/' ? '' : basePath;
   const routes = new Map<string, Route>(
     ROUTES.map(({ path, kind, operation, methods }) => [
@@ -42,7 +42,7 @@ export function createFastPath(app: HrmockApp) {
   const urlBytes = limits.urlBytes * 0.9;
 
   return (req: IncomingMessage, body: Buffer | undefined): Answer | undefined => {
-    if (apiKey !== undefined || !app.deterministic || req.headers.prefer !== undefined) return;
+    if (apiKey !== undefined || !state.deterministic || req.headers.prefer !== undefined) return;
     const url = req.url ?? '/';
     if (url.length > urlBytes) return;
     const mark = url.indexOf('?');
@@ -67,7 +67,7 @@ export function createFastPath(app: HrmockApp) {
       POST: documentedParams('POST', route.path),
     };
     if (!allDocumented(raw, route.documented[req.method === 'POST' ? 'POST' : 'GET'])) return;
-    const result = route.operation(app.store, route.kind, raw);
+    const result = route.operation(state.store, route.kind, raw);
     return result.ok ? result.value : undefined;
   };
 }

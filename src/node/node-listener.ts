@@ -1,12 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { isAdminTarget } from '../http/admin/admin-path.ts';
-import type { HrmockApp } from '../http/app.ts';
+import type { AppFetch, HrmockApp } from '../http/app.ts';
 import { type AnswerOptions, Answers } from './answers.ts';
 import { closeAfterEarlyAnswer } from './connections.ts';
 import { steeredListener } from './steered-listener.ts';
 
-export type ListenerOptions = AnswerOptions;
+export type ListenerOptions = AnswerOptions & {
+  /**
+   * Answers every request through this instead of the app (a replay of recordings, a test's
+   * deliberately broken server): no fast path, and a fault is not acted on the connection.
+   */
+  fetch?: AppFetch;
+};
 
 /** Bodies up to this size are read up front so that a POST can be answered without Hono. */
 const MAX_CACHED_BODY = 64 * 1024;
@@ -22,20 +28,24 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * their path) take Hono's path and are never cached.
  */
 export function createNodeListener(app: HrmockApp, options: ListenerOptions): Listener {
-  const hono = getRequestListener(app.fetch);
-  const { scenarios } = app.steering;
-  const steered = steeredListener(app, hono);
+  const fetch = options.fetch ?? app.fetch;
+  const hono = getRequestListener(fetch);
+  const { scenarios } = app.state.steering;
+  const steered = steeredListener(app, hono, options.fetch === undefined);
   const throughHono = (req: IncomingMessage, res: ServerResponse) => {
     closeAfterEarlyAnswer(req, res);
     hono(req, res);
   };
-  if (!app.deterministic) {
+  if (!app.state.deterministic) {
     return (req, res) => {
       if (scenarios.size > 0 && scenarios.touches(req.url ?? '/')) return steered(req, res);
       throughHono(req, res);
     };
   }
-  const answers = new Answers(app, options);
+  const answers = new Answers(app.state, fetch, {
+    ...options,
+    fastPath: options.fastPath !== false && options.fetch === undefined,
+  });
   return (req, res) => {
     if (scenarios.size > 0 && scenarios.touches(req.url ?? '/')) return steered(req, res);
     if (isPlain(req)) answers.take(req, res);

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { operationPath } from '../http/admin/operation-paths.ts';
 import { EXPOSED_HEADERS_VALUE } from '../http/api-cors.ts';
 import { ApiError, errorBody } from '../http/api-error.ts';
-import type { HrmockApp } from '../http/app.ts';
+import type { AppState } from '../http/app-state.ts';
 import { closeIfEarly } from './connections.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -74,11 +74,15 @@ const MAX_READ_BODY = 64 * 1024;
  * Retry-After, before anything else runs (answer cache, fast path, scenarios); the admin API,
  * `/_mock/target` and the documents are not counted. A client is its X-API-KEY, or its address.
  */
-export function rateLimited(app: HrmockApp, limit: number | RateLimiter, next: Listener): Listener {
+export function rateLimited(
+  state: AppState,
+  limit: number | RateLimiter,
+  next: Listener,
+): Listener {
   const limiter = typeof limit === 'number' ? new RateLimiter(limit) : limit;
   const { perSecond } = limiter;
-  const { journal } = app.steering;
-  const accepted = keyCheck(app.settings.apiKey);
+  const { journal } = state.steering;
+  const accepted = keyCheck(state.apiKey);
   return (req, res) => {
     const url = req.url ?? '/';
     // A preflight is the browser's, not a request of the app's: never counted, never refused.
@@ -99,7 +103,7 @@ export function rateLimited(app: HrmockApp, limit: number | RateLimiter, next: L
       res.writeHead(429, headers.flat);
       res.end(headers.body);
       if (journal.on) journal.record(req.method ?? 'GET', url, body, req.headers, 429, 0);
-      app.log?.(
+      state.log?.(
         `${req.method} ${url.split('?')[0]} 429 ${(performance.now() - started).toFixed(1)}ms`,
       );
     };

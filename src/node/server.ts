@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HrmockApp } from '../http/app.ts';
+import type { AppFetch, HrmockApp } from '../http/app.ts';
 import {
   answerClientErrors,
   type ConnectionTimeouts,
@@ -29,6 +29,11 @@ export type ServeOptions = {
    * next one within the second gets the 429 error envelope with Retry-After. Off when absent.
    */
   rateLimit?: number;
+  /**
+   * Answers every request through this instead of `app.fetch` (a replay of recordings, a test's
+   * deliberately broken server): no fast path, and a fault is not acted on the connection.
+   */
+  fetch?: AppFetch;
 };
 
 export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -43,9 +48,12 @@ export function startServer(app: HrmockApp, options: ServeOptions = {}): Promise
     answerCacheBytes: options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
     compress: options.compress ?? 'auto',
     fastPath: options.fastPath ?? true,
+    ...(options.fetch !== undefined && { fetch: options.fetch }),
   });
   const listener =
-    options.rateLimit === undefined ? answering : rateLimited(app, options.rateLimit, answering);
+    options.rateLimit === undefined
+      ? answering
+      : rateLimited(app.state, options.rateLimit, answering);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const server = createServer(
     { maxHeaderSize: 256 * 1024, ...serverTimeoutOptions(timeouts) },
@@ -67,7 +75,7 @@ export function startServer(app: HrmockApp, options: ServeOptions = {}): Promise
         // held by a `hang` fault would never finish: its connection is reset at once.
         close: () =>
           new Promise<void>((done, fail) => {
-            for (const end of [...app.steering.hangs]) end();
+            for (const end of [...app.state.steering.hangs]) end();
             const sweep = setInterval(() => server.closeIdleConnections(), 50);
             server.close((error) => {
               clearInterval(sweep);

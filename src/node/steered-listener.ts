@@ -10,11 +10,11 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * The node:http answer of a request a scenario may apply to: through Hono, never cached, and a
  * fault acted on the connection itself (a TCP reset, a hang, a body cut short).
  */
-export function steeredListener(app: HrmockApp, hono: Listener): Listener {
+export function steeredListener(app: HrmockApp, hono: Listener, own: boolean): Listener {
   return (req, res) => {
     const length = Number(req.headers['content-length'] ?? 0);
-    // A test's wrapper answers through its own fetch; an oversized body gets Hono's 413.
-    if (app.fetch !== app.settings.fetch || length > app.settings.limits.bodyBytes) {
+    // A wrapper (not `own`) answers through its own fetch; an oversized body gets Hono's 413.
+    if (!own || length > app.state.limits.bodyBytes) {
       closeAfterEarlyAnswer(req, res);
       hono(req, res);
       return;
@@ -45,7 +45,7 @@ async function answer(
   const init: RequestInit = { method, headers, signal: gone.signal };
   if (method !== 'GET' && method !== 'HEAD') init.body = new Uint8Array(Buffer.concat(chunks));
   const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
-  const response = await app.settings.honoFetch(new Request(url, init));
+  const response = await app.hono.fetch(new Request(url, init));
   const fault = faultOf(response);
   if (fault !== undefined) {
     await writeFault(fault, req, res, response);

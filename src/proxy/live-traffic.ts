@@ -9,7 +9,7 @@ import {
   type ShownHeaders,
   shownHeaderValue,
 } from '../../contract/suite/reproduce.ts';
-import { remember } from '../../contract/suite/seen-answers.ts';
+import { BoundedCache } from '../engine/bounded-cache.ts';
 import { spelledPath } from '../http/admin/operation-paths.ts';
 import { Redaction } from '../http/redaction.ts';
 import { writeRecording } from '../recording/recording-files.ts';
@@ -154,7 +154,7 @@ export class LiveTraffic {
   readonly #failures: UpstreamFailure[] = [];
   readonly #maxAnswerBytes: number;
   /** What each verdict was of, by fingerprint: a repeat comes by its fingerprint alone. */
-  readonly #named = new Map<string, Named>();
+  readonly #named = new BoundedCache<string, Named>({ maxEntries: VERDICTS });
   readonly #redaction: Redaction;
   readonly #upstream: Upstream | undefined;
   readonly #started = performance.now();
@@ -217,8 +217,7 @@ export class LiveTraffic {
     const named = { method: exchange.method, path: exchange.path, status: exchange.status };
     for (const found of this.#judge.judge(exchange, fingerprint))
       this.#violation(found, { ...named, reproduce }, secrets);
-    if (fingerprint !== undefined)
-      remember(this.#named, fingerprint, { ...named, secrets, reproduce }, VERDICTS);
+    if (fingerprint !== undefined) this.#named.set(fingerprint, { ...named, secrets, reproduce });
     const key = requestKey(reached, redaction);
     if (
       this.#options.record !== undefined &&
@@ -244,7 +243,7 @@ export class LiveTraffic {
    * without its bytes; false when that verdict is forgotten, and nothing was counted.
    */
   repeat(fingerprint: string): boolean {
-    const named = this.#named.get(fingerprint);
+    const named = this.#named.peek(fingerprint);
     const found = named === undefined ? undefined : this.#judge.repeat(fingerprint);
     if (named === undefined || found === undefined) return false;
     this.#exchanges++;

@@ -1,6 +1,6 @@
+import { BoundedCache } from '../engine/bounded-cache.ts';
 import { GeoGrid } from '../engine/geo-grid.ts';
 import { JsonCache } from '../engine/json-cache.ts';
-import { Lru } from '../engine/lru.ts';
 import { type Postings, PostingsBuilder } from '../engine/postings.ts';
 import { RefIndex } from '../engine/ref-index.ts';
 import { type SortOrders, sortOrders } from '../engine/sort-orders.ts';
@@ -49,7 +49,7 @@ export type Collection = {
   geo: GeoGrid;
   orders: SortOrders;
   /** Scores against one object of the other kind, NaN until computed, by `target|algorithm`. */
-  scores: Lru<string, Float64Array>;
+  scores: BoundedCache<string, Float64Array>;
   /** The full object of doc `index`, read again from the store's list. */
   full(index: number): Profile | Job;
   /**
@@ -175,7 +175,7 @@ function* collect<T extends Profile | Job>(
     extras: extras.build(),
     geo,
     orders,
-    scores: new Lru({ maxEntries: SCORE_CACHE_ENTRIES }),
+    scores: new BoundedCache({ maxEntries: SCORE_CACHE_ENTRIES }),
     full,
     json: (index) => json.get(index, () => JSON.stringify(full(index))),
   };

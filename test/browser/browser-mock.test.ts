@@ -47,7 +47,7 @@ describe('createMockFetch', () => {
   it('answers /profiles/searching as createApp does over the same seed, sizes and base path', async () => {
     const options = { seed: 7, profiles: 200, jobs: 50, basePath: '/v1' };
     const app = createApp({ data: buildFixtures(options), basePath: '/v1', log: false });
-    const path = `/v1${searchPath(targetOf(app.store).profiles.source_keys)}`;
+    const path = `/v1${searchPath(targetOf(app.state.store).profiles.source_keys)}`;
     const expected = await (await app.request(path)).json();
     const response = await createMockFetch(options)(new Request(`http://localhost${path}`));
     expect(response.status).toBe(200);

@@ -41,7 +41,7 @@ describe.skipIf(!browserAvailable())('/docs in headless Chromium', () => {
     await operation.locator('.opblock-summary').click();
     // The page opens every operation in "try it out" mode already.
     // The page pre-fills the keys this mock has: executing as it stands must work.
-    const sourceKeys = JSON.stringify(targetOf(app.store).profiles.source_keys);
+    const sourceKeys = JSON.stringify(targetOf(app.state.store).profiles.source_keys);
     const input = operation.locator('tr[data-param-name="source_keys"] input').first();
     expect(await input.inputValue()).toBe(sourceKeys);
     const { status, shown } = await execute(operation);
@@ -89,7 +89,7 @@ describe.skipIf(!browserAvailable())('/docs in headless Chromium', () => {
     const field = (name: string) =>
       operation.locator(`tr[data-param-name="${name}"] input`).first();
     const ids = JSON.parse(await field('profile_ids').inputValue());
-    expect(ids).toEqual(targetOf(app.store).profiles.profile_ids.slice(0, 3));
+    expect(ids).toEqual(targetOf(app.state.store).profiles.profile_ids.slice(0, 3));
     expect(await field('profile_key').inputValue()).toBe('');
     expect(await field('source_key').inputValue()).toBe('');
     expect(await operation.locator('tr[data-param-name="profile_key"]').textContent()).toMatch(

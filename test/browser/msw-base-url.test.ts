@@ -19,7 +19,7 @@ const app = createApp({
   basePath: '/v1',
   log: false,
 });
-const t = targetOf(app.store);
+const t = targetOf(app.state.store);
 const searching = `/profiles/searching?${query({ source_keys: t.profiles.source_keys, text_keywords: ['python'], limit: 5 })}`;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

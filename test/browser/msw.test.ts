@@ -17,7 +17,7 @@ import { query } from '../support/mock-app.ts';
 
 // What `hrmock serve --seed 42` answers, which the MSW handlers must answer too.
 const app = createApp({ data: lazyFixtures({ seed: 42 }), log: false });
-const t = targetOf(app.store);
+const t = targetOf(app.state.store);
 const searching = `/profiles/searching?${query({ source_keys: t.profiles.source_keys, text_keywords: ['python'], limit: 5 })}`;
 
 describe('the MSW handlers of examples/msw in Node (setupServer)', () => {

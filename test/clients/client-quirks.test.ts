@@ -6,7 +6,7 @@ import { JsHrflow, readAsJsSdk } from './support/js-sdk.ts';
 
 // Requests real clients send today, sent byte for byte as they build them (issue 28).
 const { app } = mockApp();
-const target = targetOf(app.store);
+const target = targetOf(app.state.store);
 const sources = target.profiles.source_keys;
 const { board_key: boardKey, job_key: jobKey } = target.profiles;
 let server: RunningServer;

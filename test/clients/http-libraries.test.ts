@@ -7,7 +7,7 @@ import { mockApp, query } from '../support/mock-app.ts';
 import { httpxQuery, type PyValue, requestsQuery } from './support/python.ts';
 
 const { app, fixtures } = mockApp();
-const target = targetOf(app.store);
+const target = targetOf(app.state.store);
 let server: RunningServer;
 
 beforeAll(async () => {

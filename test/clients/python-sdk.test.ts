@@ -13,7 +13,7 @@ import {
 // Started with a key, as a real deployment is: a request without the SDK's X-API-KEY gets a 401.
 const API_KEY = 'sk_test';
 const { app, fixtures } = mockApp({ apiKey: API_KEY });
-const target = targetOf(app.store);
+const target = targetOf(app.state.store);
 const sourceKeys = fixtures.sources.map((s) => s.key);
 const boardKeys = fixtures.boards.map((b) => b.key);
 const { board_key: boardKey, job_key: jobKey } = target.profiles;

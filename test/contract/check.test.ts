@@ -12,6 +12,7 @@ import { type RunningServer, startServer } from '../../src/node/server.ts';
 import { type RunningPrism, startPrism } from '../../src/prism.ts';
 import { MUTANTS } from '../mutants/mutants.ts';
 import { checkCli } from '../support/check-cli.ts';
+import { refusingPort } from '../support/refusing-port.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const exampleTarget = fileURLToPath(new URL('fixtures/example-target.json', import.meta.url));
@@ -39,7 +40,7 @@ beforeAll(async () => {
   const mutant = MUTANTS.find((m) => m.rule === 'GRD-DEFAULT') as (typeof MUTANTS)[number];
   const app = createApp({ data: fixtures, log: false });
   const wrapped = mutant.wrap?.(async (r) => app.fetch(r)) as (r: Request) => Promise<Response>;
-  broken = await startServer(Object.assign(Object.create(app), { fetch: wrapped }));
+  broken = await startServer(app, { fetch: wrapped });
   prismMock = await startPrism({ mode: 'mock' });
   servers.push(mock, locked, broken, { close: prismMock.stop });
 });
@@ -200,9 +201,8 @@ describe('hrmock check', () => {
   });
 
   it('exits 2 with one line when the base URL cannot be reached', async () => {
-    // A port just freed refuses the connection (port 9 would not do: fetch refuses it unasked).
-    const closed = await startServer(createApp({ data: fixtures, log: false }));
-    await closed.close();
+    // Bound and never listening (port 9 would not do: fetch refuses it unasked).
+    const closed = refusingPort();
     const { code, err } = await check(['--base-url', closed.url]);
     expect(code).toBe(2);
     expect(err).toBe(

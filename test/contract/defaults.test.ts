@@ -8,7 +8,7 @@ import { mockApp, query } from '../support/mock-app.ts';
 // default must change nothing. Generic clients and generated SDKs send defaults explicitly.
 const doc = loadContract();
 const { app } = mockApp();
-const t = { headers: {}, ...targetOf(app.store) };
+const t = { headers: {}, ...targetOf(app.state.store) };
 
 /** A schema's default, or that of a member of its `anyOf` (a body field that may be null). */
 function defaultOf(schema: unknown): unknown {

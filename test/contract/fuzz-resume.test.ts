@@ -11,7 +11,7 @@ import { createApp } from '../../src/http/app.ts';
 
 const contract = loadContract();
 const app = createApp({ data: buildFixtures({ profiles: 40, jobs: 20 }), log: false });
-const target = parseTarget(targetOf(app.store), null, 'the mock');
+const target = parseTarget(targetOf(app.state.store), null, 'the mock');
 const cases = fuzzCases(contract, contractOperations(contract), target);
 
 /** The cases fast-check draws with `resumedAt(options, from)`, in order. */

@@ -12,7 +12,7 @@ import { tempDir } from '../support/temp-dir.ts';
 
 const fixtures = buildFixtures({ profiles: 300, jobs: 90 });
 const app = createApp({ data: fixtures, log: false });
-const mockTarget = { headers: {}, ...targetOf(app.store) };
+const mockTarget = { headers: {}, ...targetOf(app.state.store) };
 let server: RunningServer;
 let pluralOnly: RunningServer;
 
@@ -26,7 +26,7 @@ async function withoutSingular(request: Request): Promise<Response> {
 
 beforeAll(async () => {
   server = await startServer(app);
-  pluralOnly = await startServer(Object.assign(Object.create(app), { fetch: withoutSingular }));
+  pluralOnly = await startServer(app, { fetch: withoutSingular });
 });
 
 afterAll(async () => {

@@ -15,6 +15,59 @@ const contractFile = fileURLToPath(new URL('../../contract/openapi.yaml', import
 const contract = loadContract();
 const validator = new ContractValidator(contract);
 const examples = contractExamplesForSpecmatic(contract);
+const storeData = contractExampleData(contract);
+const data = storeData as unknown as ExampleData;
+
+type Item = { key: string; reference?: string; source_key?: string; board_key?: string };
+type ExampleData = { sources: Item[]; boards: Item[]; profiles: Item[]; jobs: Item[] };
+
+/** The values sent for `param`: a JSON array's items, or the one value. */
+function sentValues(sent: Map<string, unknown>, param: string): unknown[] {
+  const value = sent.get(param);
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string' && isJson(value)) {
+    const parsed = JSON.parse(value);
+    if (Array.isArray(parsed)) return parsed;
+  }
+  return value === undefined ? [] : [value];
+}
+
+/**
+ * Whether the request named, in `param`, an object the mock's data does not hold: an unknown
+ * source or board, or a profile or job not in the source or board sent with it.
+ */
+function namesNothing(param: string, sent: Map<string, unknown>): boolean {
+  const values = sentValues(sent, param);
+  const among = (items: Item[], field: 'key' | 'reference', container: Partial<Item>) =>
+    values.some(
+      (v) =>
+        !items.some(
+          (item) =>
+            item[field] === v &&
+            Object.entries(container).every(([k, c]) => item[k as keyof Item] === c),
+        ),
+    );
+  const source = { source_key: sent.get('source_key') as string };
+  const board = { board_key: sent.get('board_key') as string };
+  switch (param) {
+    case 'source_key':
+    case 'source_keys':
+      return among(data.sources, 'key', {});
+    case 'board_key':
+    case 'board_keys':
+      return among(data.boards, 'key', {});
+    case 'profile_key':
+      return among(data.profiles, 'key', source);
+    case 'profile_reference':
+      return among(data.profiles, 'reference', source);
+    case 'job_key':
+      return among(data.jobs, 'key', board);
+    case 'job_reference':
+      return among(data.jobs, 'reference', board);
+    default:
+      return false;
+  }
+}
 
 /** One request Specmatic sent and hrmock's answer, seen inside the server. */
 type Exchange = {
@@ -79,7 +132,8 @@ const REASONS: {
   {
     id: 'made up a key that names nothing',
     whose: 'Specmatic',
-    explains: (error) => error.message.startsWith('Unable to find object'),
+    explains: (error, exchange) =>
+      error.message.startsWith('Unable to find object') && namesNothing(error.param, exchange.sent),
   },
   {
     id: 'broke a relation between parameters the descriptions state',
@@ -130,6 +184,31 @@ describe('the reasons a Specmatic failure may have', () => {
     expect(explain(exchange)[0]).toMatch(/^unexplained: GET \/profiles\/searching page/);
   });
 
+  it('excuse "Unable to find object" for a key the data does not hold', () => {
+    const exchange = refusal(
+      { source_keys: JSON.stringify([data.sources[0]?.key, 'made-up']) },
+      { param: 'source_keys', message: 'Unable to find object: source made-up. Known sources: …' },
+    );
+    expect(explain(exchange)).toEqual(['Specmatic: made up a key that names nothing']);
+  });
+
+  it('do not excuse "Unable to find object" for keys the data holds', () => {
+    const profile = data.profiles[0] as Item;
+    const exchange = refusal(
+      { source_key: profile.source_key, profile_key: profile.key },
+      {
+        param: 'profile_key',
+        message: `Unable to find object: profile ${profile.key} in source …`,
+      },
+    );
+    expect(explain(exchange)[0]).toMatch(/^unexplained: GET \/profiles\/searching profile_key/);
+    const sources = refusal(
+      { source_keys: JSON.stringify(data.sources.map((s) => s.key)) },
+      { param: 'source_keys', message: 'Unable to find object: source …' },
+    );
+    expect(explain(sources)[0]).toMatch(/^unexplained/);
+  });
+
   it('do not excuse a refusal of valid JSON', () => {
     const exchange = refusal(
       { source_keys: '["12feac8fdc9c3b5f6c463c8f3a705d17d2581331"]' },
@@ -150,7 +229,7 @@ describe.skipIf(!javaAvailable())(
     let cases: TestCase[];
 
     beforeAll(async () => {
-      const app = createApp({ data: contractExampleData(contract), log: false });
+      const app = createApp({ data: storeData, log: false });
       const recording = async (request: Request) => {
         const url = new URL(request.url);
         const text = request.method === 'POST' ? await request.clone().text() : '';
@@ -173,9 +252,7 @@ describe.skipIf(!javaAvailable())(
         });
         return response;
       };
-      server = await startServer(Object.assign(Object.create(app), { fetch: recording }), {
-        answerCacheBytes: 0,
-      });
+      server = await startServer(app, { fetch: recording, answerCacheBytes: 0 });
       dir = await mkdtemp(join(tmpdir(), 'hrmock-specmatic-test-'));
       await mkdir(join(dir, 'examples'));
       for (const { name, ...example } of examples) {

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JsonWriter, joinPieces } from '../../src/engine/json-writer.ts';
+import { seedFastCheck } from '../support/fuzz-seed.ts';
+
+seedFastCheck('test/engine/json-writer.test.ts');
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

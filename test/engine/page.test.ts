@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { kthSmallest, pageByHeap, pageByKeys, pageByRank } from '../../src/engine/page.ts';
+import { seedFastCheck } from '../support/fuzz-seed.ts';
+
+seedFastCheck('test/engine/page.test.ts');
 
 /** A ranking of `count` docs from a permutation: `order[r]` is the doc ranked r. */
 function rankingOf(order: number[]) {

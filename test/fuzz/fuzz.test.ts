@@ -8,7 +8,7 @@ import { mutatedValid, requestArbitrary } from './arbitraries.ts';
 const runs = Number(process.env.FUZZ_RUNS ?? 3000);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const { app } = mockApp({ profiles: 300, jobs: 80 });
-const t = targetOf(app.store);
+const t = targetOf(app.state.store);
 const searching = {
   profiles: { source_keys: t.profiles.source_keys },
   jobs: { board_keys: t.jobs.board_keys },

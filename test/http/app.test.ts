@@ -28,7 +28,7 @@ describe('the app around the contract', () => {
     expect(body.data.profiles.profile_ids.length).toBeGreaterThanOrEqual(10);
     expect(body.data.jobs.job_ids.length).toBeGreaterThanOrEqual(10);
     for (const id of body.data.profiles.profile_ids) {
-      expect(app.store.profile.byKey.has(`${id.source_key}/${id.profile_key}`)).toBe(true);
+      expect(app.state.store.profile.byKey.has(`${id.source_key}/${id.profile_key}`)).toBe(true);
     }
   });
 });

@@ -3,7 +3,7 @@ import { targetOf } from '../../src/hr/target.ts';
 import { get, mockApp, post, query, send } from '../support/mock-app.ts';
 
 const { app } = mockApp();
-const target = targetOf(app.store);
+const target = targetOf(app.state.store);
 const sources = { source_keys: target.profiles.source_keys };
 const grading = {
   algorithm_key: 'g',

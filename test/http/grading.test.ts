@@ -3,7 +3,7 @@ import { targetOf } from '../../src/hr/target.ts';
 import { get, mockApp } from '../support/mock-app.ts';
 
 const { app, fixtures } = mockApp();
-const target = targetOf(app.store);
+const target = targetOf(app.state.store);
 
 const SIDES = [
   {
@@ -145,7 +145,7 @@ describe('grading in single mode (deprecated)', () => {
   });
 
   it('gives data.score null when the one profile cannot be graded', async () => {
-    const ungradable = app.store.profile.docs.find((doc) => !doc.gradable);
+    const ungradable = app.state.store.profile.docs.find((doc) => !doc.gradable);
     const { profile_ids: _, ...rest } = SIDES[0].params;
     const single = await get(app, '/profiles/grading', {
       ...rest,
@@ -163,7 +163,7 @@ describe('grading in single mode (deprecated)', () => {
 
   it('grades one profile named by its reference', async () => {
     const [first] = target.profiles.profile_ids;
-    const doc = app.store.profile.byKey.get(`${first?.source_key}/${first?.profile_key}`);
+    const doc = app.state.store.profile.byKey.get(`${first?.source_key}/${first?.profile_key}`);
     const { profile_ids: _, ...rest } = SIDES[0].params;
     const byKey = await get(app, '/profiles/grading', { ...rest, ...first });
     const byRef = await get(app, '/profiles/grading', {

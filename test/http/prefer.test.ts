@@ -5,7 +5,7 @@ import { createApp } from '../../src/http/app.ts';
 import { mockApp, query, send } from '../support/mock-app.ts';
 
 const { app } = mockApp();
-const t = targetOf(app.store);
+const t = targetOf(app.state.store);
 const searching = `/profiles/searching?${query({ source_keys: t.profiles.source_keys, limit: 7 })}`;
 const grading = `/profiles/grading?${query({ algorithm_key: 'a', board_key: t.profiles.board_key, job_key: t.profiles.job_key, profile_ids: t.profiles.profile_ids })}`;
 

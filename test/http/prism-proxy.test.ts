@@ -9,7 +9,7 @@ import { query } from '../support/mock-app.ts';
 let mock: RunningServer;
 let prism: RunningPrism;
 const app = createApp({ data: buildFixtures({ profiles: 300, jobs: 80 }), log: false });
-const t = targetOf(app.store);
+const t = targetOf(app.state.store);
 const headers = { 'X-API-KEY': 'key', 'X-USER-EMAIL': 'ci@example.com' };
 
 beforeAll(async () => {

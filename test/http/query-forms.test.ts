@@ -2,10 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { targetOf } from '../../src/hr/target.ts';
 import { paramsFromPairs, queryPairs } from '../../src/http/query-forms.ts';
+import { seedFastCheck } from '../support/fuzz-seed.ts';
 import { mockApp, query, send } from '../support/mock-app.ts';
 
+seedFastCheck('test/http/query-forms.test.ts');
+
 const { app, fixtures } = mockApp();
-const target = targetOf(app.store);
+const target = targetOf(app.state.store);
 const [sourceA = '', sourceB = ''] = fixtures.sources.map((s) => s.key);
 const lyon = { lat: 45.764, lng: 4.8357 };
 const search = { source_keys: [sourceA, sourceB], limit: 100 };

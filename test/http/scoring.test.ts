@@ -4,7 +4,7 @@ import { get, mockApp, post } from '../support/mock-app.ts';
 import { SIDES, type Side } from '../support/sides.ts';
 
 const { app, fixtures } = mockApp();
-const target = targetOf(app.store);
+const target = targetOf(app.state.store);
 
 /** The parameters naming the one object of the other side every item is scored against. */
 function against(side: Side): Record<string, unknown> {
@@ -58,7 +58,8 @@ describe.each(SIDES)('$plural/scoring', (side: Side) => {
   it('gives the best scores to items of the same job family', async () => {
     const { body } = await get(app, path, { ...base, sort_by: 'scoring', limit: 10 });
     const family = (item: any) => item.tags.find((t: any) => t.name === 'family')?.value;
-    const other = side.kind === 'profile' ? app.store.job.byKey : app.store.profile.byKey;
+    const other =
+      side.kind === 'profile' ? app.state.store.job.byKey : app.state.store.profile.byKey;
     const anchorKey =
       side.kind === 'profile'
         ? `${target.profiles.board_key}/${target.profiles.job_key}`
@@ -111,7 +112,7 @@ describe.each(SIDES)('$plural/scoring', (side: Side) => {
 
   it('finds the object to score against by its reference too', async () => {
     const byKey = await get(app, path, { ...base, limit: 5 });
-    const other = side.kind === 'profile' ? app.store.job : app.store.profile;
+    const other = side.kind === 'profile' ? app.state.store.job : app.state.store.profile;
     const refParam = side.kind === 'profile' ? 'job_reference' : 'profile_reference';
     const keyParam = side.kind === 'profile' ? 'job_key' : 'profile_key';
     const containerParam = side.kind === 'profile' ? 'board_key' : 'source_key';

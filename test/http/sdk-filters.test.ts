@@ -10,7 +10,7 @@ const boards = { board_keys: fixtures.boards.map((b) => b.key) };
 const labelled = fixtures.profiles.find((p) => (p.labels ?? []).length > 0) as Profile;
 const someone = fixtures.profiles[5] as Profile;
 const lyon = { lat: 45.764, lng: 4.8357 };
-const target = targetOf(app.store);
+const target = targetOf(app.state.store);
 
 /** Every item a query finds, page after page, by GET or POST. */
 async function all(

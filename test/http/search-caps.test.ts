@@ -4,7 +4,7 @@ import { targetOf } from '../../src/hr/target.ts';
 import { get, mockApp, post } from '../support/mock-app.ts';
 
 const { app } = mockApp();
-const target = targetOf(app.store);
+const target = targetOf(app.state.store);
 const sources = { source_keys: target.profiles.source_keys };
 const byRelevance = { ...sources, sort_by: 'searching', limit: 100 };
 

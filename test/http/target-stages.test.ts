@@ -28,7 +28,7 @@ describe.each([
   { seed: 1, profiles: 1000, jobs: 300 },
 ])('the target of seed $seed, $profiles profiles', (size) => {
   const { app } = mockApp(size);
-  const target = targetOf(app.store);
+  const target = targetOf(app.state.store);
   const jobs = [
     { board_key: target.profiles.board_key, job_key: target.profiles.job_key },
     ...target.jobs.job_ids,

@@ -19,7 +19,7 @@ data.profiles.forEach((profile, i) => {
   Object.assign(p.info.location, PLACES[i % 2]);
 });
 const app = createApp({ data, log: false });
-const t = targetOf(app.store);
+const t = targetOf(app.state.store);
 const lyon = PLACES[0] as { lat: number; lng: number };
 
 type Item = { key: string; created_at: string; updated_at: string; info: any };

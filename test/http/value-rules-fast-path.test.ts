@@ -9,7 +9,7 @@ import { query } from '../support/mock-app.ts';
 
 const fixtures = buildFixtures({ profiles: 200, jobs: 60 });
 const apps = [0, 1].map(() => createApp({ data: fixtures, log: false }));
-const t = targetOf((apps[0] as (typeof apps)[0]).store);
+const t = targetOf((apps[0] as (typeof apps)[0]).state.store);
 let fast: RunningServer;
 let hono: RunningServer;
 

@@ -5,7 +5,7 @@ import { targetOf } from '../../src/hr/target.ts';
 import { get, mockApp, post, type Reply, send as sendRaw } from '../support/mock-app.ts';
 
 const { app } = mockApp();
-const t = targetOf(app.store);
+const t = targetOf(app.state.store);
 const [sourceKey] = t.profiles.source_keys as [string];
 const [boardKey] = t.jobs.board_keys as [string];
 

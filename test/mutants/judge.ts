@@ -10,7 +10,7 @@ import { createApp } from '../../src/http/app.ts';
 import { type Fetch, type Mutant, mutatedContract, said } from './rewrite.ts';
 
 const app = createApp({ data: buildFixtures({ profiles: 160, jobs: 70 }), log: false });
-const target = parseTarget(targetOf(app.store), null, 'the mock');
+const target = parseTarget(targetOf(app.state.store), null, 'the mock');
 const contract = loadContract();
 const validator = new ContractValidator(contract);
 let history: RuleContext['history'] | undefined;

@@ -14,7 +14,7 @@ const KEY = 'sk_answer_cache';
 const fixtures = buildFixtures({ profiles: 120, jobs: 30 });
 const app = createApp({ data: fixtures, log: false, apiKey: KEY });
 const reference = createApp({ data: fixtures, log: false, apiKey: KEY });
-const t = targetOf(app.store);
+const t = targetOf(app.state.store);
 let server: RunningServer;
 
 beforeAll(async () => {

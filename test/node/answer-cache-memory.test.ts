@@ -14,7 +14,7 @@ const gc = runInNewContext('gc') as () => void;
 
 const BUDGET = 2 * 1024 * 1024;
 const app = createApp({ data: buildFixtures({ profiles: 300, jobs: 60 }), log: false });
-const target = targetOf(app.store);
+const target = targetOf(app.state.store);
 const cache = new AnswerCache(BUDGET);
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 let server: Server;

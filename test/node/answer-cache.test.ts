@@ -42,7 +42,7 @@ const plainApp = createApp({ data: fixtures, log: false });
 const fetchSpy = vi.spyOn(cachedApp, 'fetch');
 let cached: RunningServer;
 let plain: RunningServer;
-const t = targetOf(cachedApp.store);
+const t = targetOf(cachedApp.state.store);
 
 beforeAll(async () => {
   // The app behind the cache is counted through fetch: answer everything through Hono here.

@@ -1,7 +1,8 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
+import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
@@ -12,7 +13,7 @@ import { query } from '../support/mock-app.ts';
 // and leave everything else to it. Two servers over the same data, one with it and one without.
 const fixtures = buildFixtures({ profiles: 300, jobs: 80 });
 const apps = [0, 1].map(() => createApp({ data: fixtures, log: false, basePath: '/v1' }));
-const t = targetOf(apps[0]?.store as NonNullable<(typeof apps)[0]>['store']);
+const t = targetOf(apps[0]?.state.store as NonNullable<(typeof apps)[0]>['state']['store']);
 let fast: RunningServer;
 let hono: RunningServer;
 
@@ -260,6 +261,16 @@ describe('the fast path', () => {
     const body = JSON.stringify({ ...search, limit: 7 });
     const cut = [0, 5, 40, body.length - 1, body.length];
     const { port } = new URL(fast.url);
+    // The body pieces the server's request reads: each piece is sent once the one before arrived.
+    const pieces: number[] = [];
+    const push = vi.spyOn(IncomingMessage.prototype, 'push').mockImplementation(function (
+      this: IncomingMessage,
+      chunk: unknown,
+      ...rest: [BufferEncoding?]
+    ) {
+      if (this.method === 'POST' && chunk !== null) pieces.push(Buffer.byteLength(chunk as Buffer));
+      return Readable.prototype.push.call(this, chunk, ...rest);
+    });
     const raw = await new Promise<Buffer>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1');
       const received: Buffer[] = [];
@@ -275,11 +286,18 @@ describe('the fast path', () => {
       socket.write(
         `POST /v1/profiles/searching HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
       );
-      // Each piece in a write of its own, a moment after the one before: a chunk of its own.
-      cut.slice(1).forEach((end, k) => {
-        setTimeout(() => socket.write(body.slice(cut[k], end)), 20 * (k + 1));
-      });
-    });
+      const next = (k: number) => {
+        if (k === cut.length - 1) return;
+        socket.write(body.slice(cut[k], cut[k + 1]));
+        const arrived = setInterval(() => {
+          if (pieces.length <= k) return;
+          clearInterval(arrived);
+          next(k + 1);
+        }, 5);
+      };
+      next(0);
+    }).finally(() => push.mockRestore());
+    expect(pieces).toEqual(cut.slice(1).map((end, k) => end - (cut[k] as number)));
     const whole = await send(
       fast.url,
       { method: 'POST', path: '/v1/profiles/searching', body },

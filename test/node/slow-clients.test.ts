@@ -16,7 +16,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Trickle = { socket: Socket; closedAt: Promise<number>; answer: () => string };
+type Trickle = {
+  socket: Socket;
+  /** Resolves when the server hung up: how many bytes had been sent of how many. */
+  closed: Promise<{ sent: number; of: number }>;
+  isOpen: () => boolean;
+  answer: () => string;
+};
 
 /** A client that sends `text` a few bytes at a time, every `everyMs`, until the server hangs up. */
 function trickle(text: string, bytes: number, everyMs: number): Trickle {
@@ -33,50 +39,53 @@ function trickle(text: string, bytes: number, everyMs: number): Trickle {
     socket.write(text.slice(at, at + bytes));
     at += bytes;
   }, everyMs);
-  const closedAt = new Promise<number>((resolve) =>
+  let open = true;
+  const closed = new Promise<{ sent: number; of: number }>((resolve) =>
     socket.on('close', () => {
+      open = false;
       clearInterval(timer);
-      resolve(Date.now());
+      resolve({ sent: at, of: text.length });
     }),
   );
-  return { socket, closedAt, answer: () => answer };
+  return { socket, closed, isOpen: () => open, answer: () => answer };
 }
 
-/** Ordinary requests, one after another, for `ms`: how long each took. */
-async function ordinaryTraffic(ms: number): Promise<number[]> {
-  const took: number[] = [];
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const started = Date.now();
+/**
+ * Five ordinary requests, one after another, while `slow` are held: each answered 200, and how
+ * many slow connections were still open when the first answer came (counts, not clocks).
+ */
+async function ordinaryTraffic(slow: Trickle[]): Promise<number> {
+  let heldAtFirst = -1;
+  for (let i = 0; i < 5; i++) {
     const response = await fetch(`${server.url}/_mock/target`);
     expect(response.status).toBe(200);
     await response.arrayBuffer();
-    took.push(Date.now() - started);
-    await new Promise((r) => setTimeout(r, 25));
+    if (heldAtFirst < 0) heldAtFirst = slow.filter((s) => s.isOpen()).length;
   }
-  return took;
+  return heldAtFirst;
+}
+
+/** Every slow client was hung up on before it could send all it had: cut by a limit, not done. */
+async function allCut(slow: Trickle[]) {
+  const ends = await Promise.all(slow.map((s) => s.closed));
+  expect(ends.filter((e) => e.sent >= e.of)).toEqual([]);
 }
 
 describe('slow clients', () => {
   it('answers ordinary requests while 200 connections send headers a byte at a time, then cuts those', async () => {
-    const started = Date.now();
     const slow = Array.from({ length: 200 }, () =>
       trickle('GET /_mock/target HTTP/1.1\r\nHost: x\r\nX-Slow: 1234567890\r\n\r\n', 1, 250),
     );
-    // Bounds are generous (a busy 2-core machine): what counts is that ordinary requests are
-    // answered while the slow ones are held, and that the slow ones are cut by the 1 s header
-    // limit, long before their headers could end (55 bytes at 4 a second: ~14 s).
-    const took = await ordinaryTraffic(1_500);
-    expect(took.length).toBeGreaterThan(3);
-    expect(Math.max(...took)).toBeLessThan(5_000);
-    const closed = await Promise.all(slow.map((s) => s.closedAt));
-    expect(Math.max(...closed) - started).toBeLessThan(10_000);
+    // What counts: ordinary requests are answered while the slow ones are held, and the slow
+    // ones are cut by the 1 s header limit, long before their headers could end (55 bytes at 4
+    // a second: ~14 s), with a 408.
+    expect(await ordinaryTraffic(slow)).toBeGreaterThan(0);
+    await allCut(slow);
     expect(slow[0]?.answer()).toMatch(/^HTTP\/1\.1 408 /);
     expect(slow[0]?.answer()).toMatch(/"code":408/);
-  }, 20_000);
+  }, 60_000);
 
   it('answers ordinary requests while 50 bodies trickle in at 10 bytes a second, then cuts those', async () => {
-    const started = Date.now();
     const body = JSON.stringify({
       source_keys: ['0'.repeat(40)],
       text_keywords: ['x'.repeat(200)],
@@ -88,13 +97,10 @@ describe('slow clients', () => {
       return client;
     });
     // Cut by the 2 s request limit, long before the ~240-byte bodies end (~24 s at 10 a second).
-    const took = await ordinaryTraffic(1_500);
-    expect(took.length).toBeGreaterThan(3);
-    expect(Math.max(...took)).toBeLessThan(5_000);
-    const closed = await Promise.all(slow.map((s) => s.closedAt));
-    expect(Math.max(...closed) - started).toBeLessThan(15_000);
+    expect(await ordinaryTraffic(slow)).toBeGreaterThan(0);
+    await allCut(slow);
     expect(slow[0]?.answer()).toMatch(/^HTTP\/1\.1 408 /);
-  }, 25_000);
+  }, 60_000);
 });
 
 describe('a client that stops reading its answers', () => {
@@ -102,7 +108,7 @@ describe('a client that stops reading its answers', () => {
     const writeMs = 500;
     const own = await startServer(app, { timeouts: { writeMs } });
     try {
-      const source = app.store.profile.containers.keys().next().value as string;
+      const source = app.state.store.profile.containers.keys().next().value as string;
       const path = `/profiles/searching?source_keys=${encodeURIComponent(JSON.stringify([source]))}&limit=100`;
       const one = await fetch(`${own.url}${path}`);
       const answerBytes = (await one.arrayBuffer()).byteLength;
@@ -139,7 +145,7 @@ describe('a client that stops reading its answers', () => {
     });
     const own = await startServer(slow, { timeouts: { writeMs: 300 } });
     try {
-      const source = slow.store.profile.containers.keys().next().value as string;
+      const source = slow.state.store.profile.containers.keys().next().value as string;
       const started = performance.now();
       const response = await fetch(
         `${own.url}/profiles/searching?source_keys=${encodeURIComponent(JSON.stringify([source]))}`,

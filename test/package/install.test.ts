@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES } from '../../contract/suite/rules/index.ts';
 import {
@@ -32,17 +32,19 @@ const bin = join(project, 'node_modules/.bin/hrmock');
 /** What `npm pack --json` says of the tarball. */
 type Packed = { filename: string; size: number; unpackedSize: number; files: { path: string }[] };
 let packed: Packed;
+/** All `npm pack --json` printed: stdout, and stderr (npm's and prepack's progress). */
+let packOutput: { stdout: string; stderr: string };
 
 beforeAll(async () => {
   // `npm pack` runs prepack, which builds dist/. It packs a copy of the checkout: built in place,
   // dist/browser/ would be rewritten while test/browser/ builds and serves the same files.
   await copyWorkingTree(checkout);
   symlinkSync(join(root, 'node_modules'), join(checkout, 'node_modules'), 'dir');
-  const { stdout } = await run(npm, ['pack', '--pack-destination', project, '--json'], {
+  packOutput = await run(npm, ['pack', '--pack-destination', project, '--json'], {
     cwd: checkout,
     maxBuffer: BIG_OUTPUT,
   });
-  packed = (JSON.parse(stdout) as Packed[])[0] as Packed;
+  packed = (JSON.parse(packOutput.stdout) as Packed[])[0] as Packed;
   await run(
     npm,
     [
@@ -226,6 +228,42 @@ console.log(JSON.stringify({ error: report.error, passed: report.passed, failed:
     expect(JSON.parse(stdout)).toEqual({ passed: RULES.length, failed: 0, rules: RULES.length });
   }, 120_000);
 
+  it('loads the mock from hrmock, and the suite and the proxy from their own entries', async () => {
+    const { stdout } = await node(
+      'entries.mjs',
+      `const main = await import('hrmock');
+const check = await import('hrmock/check');
+const proxy = await import('hrmock/proxy');
+console.log(JSON.stringify([Object.keys(main).sort(), Object.keys(check), Object.keys(proxy)]));
+`,
+    );
+    expect(JSON.parse(stdout)).toEqual([
+      ['buildFixtures', 'createApp', 'lazyFixtures', 'startMock', 'startServer'],
+      ['runCheck'],
+      ['startProxy'],
+    ]);
+  }, 60_000);
+
+  it('imports neither the contract suite nor the proxy when hrmock is imported', () => {
+    const dist = join(project, 'node_modules/hrmock/dist');
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      // What loads with the file: its static imports and re-exports (`import()` waits for a call).
+      const pattern =
+        /(?:^|\n)\s*(?:import|export)\s[^'";]*?\bfrom\s*['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s*['"](\.[^'"]+)['"]/g;
+      for (const match of readFileSync(file, 'utf8').matchAll(pattern))
+        visit(join(dirname(file), (match[1] ?? match[2]) as string));
+    };
+    visit(join(dist, 'src/index.js'));
+    const files = [...reached].map((file) => relative(dist, file));
+    expect(files).toContain('src/api/start-mock.js');
+    expect(
+      files.filter((f) => f.startsWith('contract/suite/') || f.startsWith('src/proxy')),
+    ).toEqual([]);
+  });
+
   it('loads from CommonJS through require', async () => {
     const { stdout } = await node(
       'app.cjs',
@@ -251,8 +289,10 @@ app.request('/_mock/target').then((r) => console.log(r.status));
       `import { createApp, lazyFixtures, type Profile, startMock } from 'hrmock';
 import { createMockFetch, type JournalEntry, type MockControls, mockControls } from 'hrmock/browser';
 import { type Report, runCheck } from 'hrmock/check';
+import { type ProxyReport, startProxy } from 'hrmock/proxy';
 
 const mock = await startMock({ seed: 1, port: 0 });
+const proxied: ProxyReport = await (await startProxy({ upstream: mock.url })).close();
 const report: Report = await runCheck({ baseUrl: mock.url, timeoutMs: 5_000 });
 const failed: string[] = report.results.filter((r) => r.outcome.status === 'fail').map((r) => r.id);
 const first: Profile | undefined = undefined;
@@ -264,7 +304,7 @@ fetchMock.reset();
 const controls: MockControls = mockControls({ origin: mock.url });
 // @ts-expect-error: no such fault
 fetchMock.use({ path: '/profiles/searching', respond: { fault: 'boom' } });
-export { app, controls, failed, fetchMock, first, scenario, sent };
+export { app, controls, failed, fetchMock, first, proxied, scenario, sent };
 // @ts-expect-error: startMock takes no such option
 await startMock({ colour: 'blue' });
 `,
@@ -325,6 +365,12 @@ export { createMockFetch, report };
 
 // The tarball itself, from `npm pack --json`: what a user downloads.
 describe('the hrmock tarball', () => {
+  it('is described by npm pack --json in JSON alone, the build saying its progress on stderr', () => {
+    expect(() => JSON.parse(packOutput.stdout)).not.toThrow();
+    expect(packOutput.stderr).toMatch(/hrmock: building dist\//);
+    expect(packOutput.stdout).not.toMatch(/building|built dist/);
+  });
+
   it('packs into less than 1.3 MB', () => {
     // 1.47 MB when it shipped the Service Worker bundle and the contract twice; 1.18 MB without.
     expect(packed.size).toBeLessThan(1_300_000);

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTarget } from '../../contract/suite/target.ts';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
-import type { ProxyReport } from '../../src/api/start-proxy.ts';
+import { type ProxyReport, startProxy } from '../../src/api/start-proxy.ts';
 import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
 import { startServer } from '../../src/node/server.ts';
+import { proxyVerdict, violationLine } from '../../src/proxy/proxy-report.ts';
 import { MUTANTS, type Mutant } from '../mutants/mutants.ts';
 import { startHrmockProcess } from '../support/hrmock-process.ts';
 import { cleanTraffic, type Sent, send, wrongMethods } from '../support/live-traffic.ts';
@@ -130,6 +131,18 @@ async function throughProxy(upstream: string, traffic: Sent[]) {
   return { ...stopped, report, answers };
 }
 
+/**
+ * The same in process (`startProxy`), for the many runs where the process boundary is not what
+ * is tested: the report, its exit status and the live lines the CLI prints, as `proxy` makes them.
+ */
+async function inProcess(upstream: string, traffic: Sent[]) {
+  const lines: string[] = [];
+  const proxy = await startProxy({ upstream, onViolation: (v) => lines.push(violationLine(v)) });
+  for (const request of traffic) await send(proxy.url, request);
+  const report = await proxy.close();
+  return { code: proxyVerdict(report).status, report, stderr: lines.join('\n') };
+}
+
 describe('hrmock proxy judging live traffic', () => {
   it('forwards byte for byte and reports nothing in front of the mock, exiting 0', async () => {
     const mock = await startHrmockProcess([
@@ -160,7 +173,7 @@ describe('hrmock proxy judging live traffic', () => {
 
   it('reports a wrong method as the client’s mistake only, in front of the mock', async () => {
     const app = createApp({ data, log: false });
-    const target = parseTarget(targetOf(app.store), null, 'the mock');
+    const target = parseTarget(targetOf(app.state.store), null, 'the mock');
     const upstream = await startServer(app);
     try {
       const { code, report } = await throughProxy(upstream.url, wrongMethods(target));
@@ -186,7 +199,7 @@ describe('hrmock proxy judging live traffic', () => {
     'reports %s and exits 1',
     async (_, mutant: Mutant) => {
       const app = createApp({ data, log: false });
-      const target = parseTarget(targetOf(app.store), null, 'the mock');
+      const target = parseTarget(targetOf(app.state.store), null, 'the mock');
       const own = app.fetch;
       if (mutant.wrap) app.fetch = mutant.wrap(async (request) => own(request)) as typeof app.fetch;
       const upstream = await startServer(app);
@@ -195,7 +208,7 @@ describe('hrmock proxy judging live traffic', () => {
         ...(AFTER_A_MISTAKE.has(mutant.name) ? wrongMethods(target) : []),
       ];
       try {
-        const { code, report, stderr } = await throughProxy(upstream.url, traffic);
+        const { code, report, stderr } = await inProcess(upstream.url, traffic);
         const rule = LIVE_RULE[mutant.name] as string;
         const server = report.violations.filter((v) => v.side === 'server');
         expect(server.map((v) => v.rule)).toContain(rule);

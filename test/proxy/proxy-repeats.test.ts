@@ -26,7 +26,7 @@ async function proxied(mutant?: string) {
   return proxy;
 }
 
-const target = parseTarget(targetOf(createApp({ data, log: false }).store), null, 'the mock');
+const target = parseTarget(targetOf(createApp({ data, log: false }).state.store), null, 'the mock');
 const [op] = GRADING;
 /** A grading request of the profiles that the contract allows, without the full flag. */
 const grading = `${op === undefined ? '' : pathOf(op, target)}?${toQuery(op?.params(target) ?? {})}`;

@@ -1,17 +1,23 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { canRun } from './skips.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Whether browser tests can run here. CI installs Debian's chromium and sets
- * HRMOCK_REQUIRE_BROWSER=1, so a missing browser fails there instead of skipping.
+ * Whether browser tests can run here: a missing Chromium fails them on CI (`CI=true` or
+ * `HRMOCK_REQUIRE_BROWSER=1`) and skips them elsewhere, named in the run's summary.
  */
 export function browserAvailable(): boolean {
-  if (existsSync(CHROMIUM)) return true;
-  if (process.env.HRMOCK_REQUIRE_BROWSER === '1')
-    throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium`);
-  return false;
+  return canRun(
+    {
+      tests: 'the browser tests',
+      missing: `no Chromium at ${CHROMIUM}`,
+      install: 'apt-get install chromium, or set CHROMIUM_PATH',
+      requiredBy: 'HRMOCK_REQUIRE_BROWSER',
+    },
+    existsSync(CHROMIUM),
+  );
 }
 
 /** Headless Chromium with the flags this closed network needs (no background traffic). */

@@ -19,7 +19,8 @@ export function serveMock(
 ): Promise<RunningServer> {
   const app = createApp({ data: fixtures, log: false, ...options });
   const fetch = wrap(async (request) => app.fetch(request));
-  return startServer(Object.assign(Object.create(app), { fetch }), {
+  return startServer(app, {
+    fetch,
     answerCacheBytes: 0,
     fastPath: false,
   });

@@ -82,11 +82,4 @@ export async function search(url: string, word: string): Promise<string[]> {
   return ((await response.json()).data.profiles as Profile[]).map((p) => p.key);
 }
 
-/** Waits until `done()` holds, checking every 50 ms, for at most `ms`. */
-export async function until(done: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`gave up waiting after ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { until } from './until.ts';

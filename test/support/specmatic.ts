@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { canRun } from './skips.ts';
 
 const run = promisify(execFile);
 
@@ -14,18 +15,22 @@ export const specmaticJar = join(
 );
 
 /**
- * Whether Specmatic can run here. A developer machine without Java skips the Specmatic tests with
- * this message; CI (`HRMOCK_REQUIRE_JAVA=1`, set by .ci/run) fails instead.
+ * Whether Specmatic can run here (Java 17 or newer): a missing one fails its tests on CI (`CI=true`
+ * or `HRMOCK_REQUIRE_JAVA=1`) and skips them elsewhere, named in the run's summary.
  */
 export function javaAvailable(): boolean {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   const major = Number(/version "(?:1\.)?(\d+)/.exec(`${probe.stderr}${probe.stdout}`)?.[1]);
-  if (probe.status === 0 && major >= 17) return true;
   const found = probe.status === 0 ? `Java ${major} is on PATH` : '`java` is not on PATH';
-  const why = `Specmatic needs Java 17 or newer, and ${found} here (apt-get install openjdk-17-jre-headless)`;
-  if (process.env.HRMOCK_REQUIRE_JAVA === '1') throw new Error(`${why}; CI requires it`);
-  process.stderr.write(`skipping the Specmatic tests: ${why}\n`);
-  return false;
+  return canRun(
+    {
+      tests: 'the Specmatic tests',
+      missing: `Specmatic needs Java 17 or newer, and ${found}`,
+      install: 'apt-get install openjdk-17-jre-headless',
+      requiredBy: 'HRMOCK_REQUIRE_JAVA',
+    },
+    probe.status === 0 && major >= 17,
+  );
 }
 
 /**

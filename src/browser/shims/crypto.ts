@@ -2,26 +2,24 @@
 // text (mocks/keys.ts), so the browser must hash byte for byte as Node does, or every fixture key
 // would differ; WebCrypto cannot, being asynchronous. The API key guard needs sha256 and a compare.
 
-import { sha1, sha256 } from './sha.ts';
+import { sha1 } from '@noble/hashes/legacy.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 
-type Algorithm = 'sha1' | 'sha256';
-type Digest = (bytes: Uint8Array) => Uint8Array;
-
-const DIGESTS: Record<Algorithm, Digest> = { sha1, sha256 };
+const HASHES = { sha1, sha256 };
 const encoder = new TextEncoder();
 
 /** `createHash(algorithm).update(text).digest('hex' | undefined)`, for strings and bytes. */
 export function createHash(algorithm: string) {
-  const digest = digestOf(algorithm);
-  const parts: Uint8Array[] = [];
+  const state = hashOf(algorithm).create();
   const hasher = {
     update(data: string | Uint8Array) {
-      parts.push(typeof data === 'string' ? encoder.encode(data) : data);
+      state.update(typeof data === 'string' ? encoder.encode(data) : data);
       return hasher;
     },
     digest(encoding?: 'hex') {
-      const bytes = digest(concat(parts));
-      return encoding === 'hex' ? toHex(bytes) : bytes;
+      const bytes = state.digest();
+      return encoding === 'hex' ? bytesToHex(bytes) : bytes;
     },
   };
   return hasher;
@@ -41,26 +39,9 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0;
 }
 
-function digestOf(algorithm: string): Digest {
-  const digest = DIGESTS[algorithm.toLowerCase() as Algorithm];
-  if (digest === undefined)
+function hashOf(algorithm: string) {
+  const name = algorithm.toLowerCase();
+  if (name !== 'sha1' && name !== 'sha256')
     throw new Error(`Digest method not supported in the browser: ${algorithm}`);
-  return digest;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0] as Uint8Array;
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-function toHex(bytes: Uint8Array): string {
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex;
+  return HASHES[name];
 }

@@ -12,16 +12,17 @@ export function announcement(
   started: number,
 ): string {
   const { values, mode, apiKey } = settings;
-  const target = targetOf(app.store);
+  const { store } = app.state;
+  const target = targetOf(store);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  const sizes = `${app.store.profile.docs.length} profiles and ${app.store.job.docs.length} jobs`;
+  const sizes = `${store.profile.docs.length} profiles and ${store.job.docs.length} jobs`;
   const sourceKeys = encodeURIComponent(JSON.stringify(target.profiles.source_keys.slice(0, 1)));
   const profileIds = encodeURIComponent(JSON.stringify(target.profiles.profile_ids.slice(0, 2)));
   const examples = [
     `curl '${base}/profiles/searching?source_keys=${sourceKeys}&text_keywords=${encodeURIComponent('["python"]')}&limit=2'`,
     `curl '${base}/profiles/grading?algorithm_key=${target.profiles.algorithm_key}&board_key=${target.profiles.board_key}&job_key=${target.profiles.job_key}&profile_ids=${profileIds}'`,
   ];
-  const served = { profiles: app.store.profile.docs.length, jobs: app.store.job.docs.length };
+  const served = { profiles: store.profile.docs.length, jobs: store.job.docs.length };
   const fixtures =
     values.fixtures === undefined
       ? ''

@@ -4,8 +4,8 @@ import {
   MIN_JOURNAL_BYTES,
   SLOT_BYTES,
 } from '../../http/admin/journal-budget.ts';
-import { DEFAULT_LIMITS } from '../../http/app.ts';
 import type { Chaos } from '../../http/chaos.ts';
+import { DEFAULT_LIMITS } from '../../http/limits.ts';
 import { DEFAULT_TIMEOUTS } from '../../node/connections.ts';
 import { MAX_RATE } from '../../node/rate-limit.ts';
 import { FIXTURE_FLAGS } from '../fixture-options.ts';

@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
-import { createApp, type HrmockApp } from '../../http/app.ts';
+import { type AppFetch, createApp, type HrmockApp } from '../../http/app.ts';
 import { MAX_RATE } from '../../node/rate-limit.ts';
 import { startServer } from '../../node/server.ts';
 import { RecordingError } from '../../recording/recording-files.ts';
@@ -97,15 +97,18 @@ export async function serveCommand(args: string[]): Promise<number> {
   const fixtures = lazyFixturesFrom(values);
   const data = await dataOf(settings, fixtures);
   const app = appOf(settings, data, fixtures.seed);
-  if (values.replay !== undefined) replayInto(app, values.replay, values['replay-strict'] === true);
-  const server = await listen(app, settings);
+  const replay =
+    values.replay === undefined
+      ? undefined
+      : replayOver(app, values.replay, values['replay-strict'] === true);
+  const server = await listen(app, settings, replay);
   const base = `${server.url}${values['base-path'] ? `/${values['base-path'].replace(/^\/+|\/+$/g, '')}` : ''}`;
   // With `-- CMD`, the signals go to CMD, and the mock stops once CMD ends.
   const stopped = command === undefined ? stopSignal() : undefined;
   const pending = command === undefined ? undefined : prepareCommand(command);
   if (values.fixtures !== undefined)
-    watchFixtures(values.fixtures, settings.mode, fixtures, app, {
-      maxDepth: app.settings.limits.jsonDepth,
+    watchFixtures(values.fixtures, settings.mode, fixtures, app.state, {
+      maxDepth: app.state.limits.jsonDepth,
     });
   process.stdout.write(announcement(app, settings, base, fixtures.seed, started));
   if (pending === undefined) {
@@ -157,7 +160,7 @@ function appOf(settings: ServeSettings, data: StoreData, seed: number): HrmockAp
 }
 
 /** The server on its port; a port in use or an address not of this machine is a usage error. */
-async function listen(app: HrmockApp, settings: ServeSettings) {
+async function listen(app: HrmockApp, settings: ServeSettings, fetch: AppFetch | undefined) {
   const { port, host, rateLimit } = settings;
   try {
     return await startServer(app, {
@@ -167,16 +170,18 @@ async function listen(app: HrmockApp, settings: ServeSettings) {
       timeouts: settings.timeouts,
       compress: settings.compress,
       ...(rateLimit !== undefined && { rateLimit }),
+      ...(fetch !== undefined && { fetch }),
     });
   } catch (error) {
     throw listenFailure(error, port, host);
   }
 }
 
-/** Answers recorded requests from `dir`; a folder that cannot be read stops the command. */
-function replayInto(app: HrmockApp, dir: string, strict: boolean): void {
+/** The app's fetch answering recorded requests from `dir`; an unreadable folder stops serve. */
+function replayOver(app: HrmockApp, dir: string, strict: boolean): AppFetch {
   try {
-    app.fetch = replayFetch(app.fetch, { dir, strict, maxDepth: app.settings.limits.jsonDepth });
+    const replayed = replayFetch(app.fetch, { dir, strict, maxDepth: app.state.limits.jsonDepth });
+    return async (request) => replayed(request);
   } catch (error) {
     if (error instanceof RecordingError) throw new UsageError(`--replay ${dir}: ${error.message}`);
     throw error;

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { RawParams } from '../../hr/params.ts';
 import { ApiError } from '../api-error.ts';
-import { forcedError, preferencesOf } from '../prefer.ts';
+import { forcedError, type PreferEnv } from '../prefer.ts';
 import { paramsFromJson, paramsFromQuery } from '../request-params.ts';
 import { markFault } from './faults.ts';
 import { Journal } from './journal.ts';
@@ -24,6 +24,14 @@ export type SteeringOptions = {
  */
 export type Steering = { scenarios: ScenarioBook; journal: Journal; hangs: Set<() => void> };
 
+/**
+ * What the scenario middleware leaves for the journal (`c.get('scenario')`, `c.get('fault')`),
+ * besides the preferences a scenario's `example` sets; each unset when no scenario applied.
+ */
+export type SteeringEnv = {
+  Variables: PreferEnv['Variables'] & { scenario: Scenario | undefined; fault: Fault | undefined };
+};
+
 export function createSteering(options: SteeringOptions = {}): Steering {
   return {
     scenarios: new ScenarioBook(),
@@ -45,7 +53,7 @@ export function targetOf(url: string): string {
  * Journals every API request that reaches Hono, answered or not (a 401 too): its raw pieces on
  * arrival (pending), its status, time and scenario when answered, or none when aborted.
  */
-export function journalMiddleware(steering: Steering): MiddlewareHandler {
+export function journalMiddleware(steering: Steering): MiddlewareHandler<SteeringEnv> {
   const { journal } = steering;
   return async (c, next) => {
     if (c.req.method === 'OPTIONS' || !journal.on) return next();
@@ -55,8 +63,8 @@ export function journalMiddleware(steering: Steering): MiddlewareHandler {
       await next();
     } finally {
       const body = c.req.method === 'POST' ? await bodyText(c) : undefined;
-      const scenario = c.get('scenario' as never) as Scenario | undefined;
-      const fault = c.get('fault' as never) as Fault | undefined;
+      const scenario = c.get('scenario');
+      const fault = c.get('fault');
       // No answer is written after a reset or hang fault, nor to a client already gone.
       const silent = fault === 'reset' || fault === 'hang' || c.req.raw.signal.aborted;
       journal.finish(
@@ -88,7 +96,10 @@ async function bodyText(c: Context): Promise<string | undefined> {
  * Applies the newest scenario matching the request: a status with its envelope, a named example,
  * a delay before the normal answer, or a network fault. Costs one check when none is set.
  */
-export function scenarioMiddleware(steering: Steering, maxDepth: number): MiddlewareHandler {
+export function scenarioMiddleware(
+  steering: Steering,
+  maxDepth: number,
+): MiddlewareHandler<SteeringEnv> {
   const { scenarios } = steering;
   return async (c, next) => {
     if (scenarios.size === 0) return next();
@@ -100,7 +111,7 @@ export function scenarioMiddleware(steering: Steering, maxDepth: number): Middle
     const played = scenarios.take(method, url.pathname, () => raw ?? new Map());
     if (played === undefined) return next();
     const { scenario, respond } = played;
-    c.set('scenario' as never, scenario as never);
+    c.set('scenario', scenario);
     const because = `because scenario ${scenario.id} matched the request`;
     if ('status' in respond) {
       if (respond.status === 200 && respond.headers === undefined) return next();
@@ -117,14 +128,14 @@ export function scenarioMiddleware(steering: Steering, maxDepth: number): Middle
       return;
     }
     if ('example' in respond) {
-      c.set('preferences' as never, { ...preferencesOf(c), example: respond.example } as never);
+      c.set('preferences', { ...c.get('preferences'), example: respond.example });
       return next();
     }
     if ('delay' in respond) {
       await new Promise((resolve) => setTimeout(resolve, respond.delay));
       return next();
     }
-    c.set('fault' as never, respond.fault as never);
+    c.set('fault', respond.fault);
     if (respond.fault === 'hang') await aborted(c.req.raw.signal, steering.hangs);
     else if (respond.fault !== 'reset') await next();
     c.res = markFault(
@@ -135,7 +146,11 @@ export function scenarioMiddleware(steering: Steering, maxDepth: number): Middle
 }
 
 /** The query and, for a JSON POST, the body's parameters; what cannot be read is left out. */
-async function requestParams(c: Context, url: URL, maxDepth: number): Promise<RawParams> {
+async function requestParams(
+  c: Context<SteeringEnv>,
+  url: URL,
+  maxDepth: number,
+): Promise<RawParams> {
   const query = paramsFromQuery(url);
   if (c.req.method !== 'POST') return query;
   try {

@@ -8,7 +8,7 @@ import { query } from '../../support/mock-app.ts';
 // The admin API over HTTP on a node server: the answer cache and the fast path are on, so a
 // scenario must win over both.
 const fixtures = buildFixtures({ profiles: 200, jobs: 60 });
-const t = targetOf(createApp({ data: fixtures, log: false }).store);
+const t = targetOf(createApp({ data: fixtures, log: false }).state.store);
 const servers: RunningServer[] = [];
 
 async function serve(options: Partial<AppOptions> = {}): Promise<string> {

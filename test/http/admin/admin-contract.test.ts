@@ -15,7 +15,7 @@ describe('the admin API’s contract', () => {
   });
 
   it('documents every admin route the app has, with its method', () => {
-    const routes = app.routes
+    const routes = app.hono.routes
       .filter((r) => r.path.startsWith('/_mock/') && r.method !== 'ALL')
       .filter((r) => r.path !== '/_mock/target')
       .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);

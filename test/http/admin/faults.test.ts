@@ -43,10 +43,10 @@ describe('faults on the node server', () => {
       (r) => `answered ${r.statusCode}`,
       (error: Error & { code?: string }) => error.code,
     );
-    while (own.app.steering.hangs.size === 0) await new Promise((r) => setTimeout(r, 10));
+    while (own.app.state.steering.hangs.size === 0) await new Promise((r) => setTimeout(r, 10));
     await own.close();
     expect(await hung).toMatch(/^(ECONNRESET|UND_ERR_SOCKET)$/);
-    expect(own.app.steering.hangs.size).toBe(0);
+    expect(own.app.state.steering.hangs.size).toBe(0);
   }, 20_000);
 
   it('answers 200 with a body that is not JSON', async () => {

@@ -33,9 +33,9 @@ describe('startMock steering in process', () => {
   it('waits for a request to come', async () => {
     const waiting = mock.waitForRequest(
       { path: '/profiles/searching', method: 'GET' },
-      { timeoutMs: 2000 },
+      { timeoutMs: 30_000 },
     );
-    setTimeout(() => void fetch(searching), 50);
+    void fetch(searching);
     expect((await waiting).status).toBe(200);
   });
 
