@@ -45,6 +45,9 @@ const ALL = ['test/**/*.test.ts', 'src/**/*.test.ts', 'mocks/**/*.test.ts'];
 export const config = defineConfig({
   test: {
     globalSetup: ['test/support/skips.ts'],
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, every file in
+    // turn. Most files wait on sockets and child processes, so one worker per core.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [

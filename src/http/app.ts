@@ -64,10 +64,13 @@ export type AppFetch = (request: Request) => Promise<Response>;
  * see a fault scenario as a client's fetch would (a rejection, a body that breaks off).
  */
 export type HrmockApp = {
-  /** Answers a request as `hrmock serve` would: run it in a Service Worker, a test, anywhere. */
-  fetch: AppFetch;
+  /**
+   * Answers a request as `hrmock serve` would: run it in a Service Worker, a test, anywhere.
+   * Read-only: to serve through a wrapper, give it to `startServer(app, { fetch })`.
+   */
+  readonly fetch: AppFetch;
   /** Hono's `request`: `await app.request('/_mock/target')`, a path or a whole URL, no port. */
-  request: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+  readonly request: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
   /** The Hono app itself; its `fetch` leaves a fault scenario's answer for a server to act. */
   readonly hono: Hono;
   /** The store served now, the steering, and what the app was made with. */

@@ -201,8 +201,12 @@ describe('hrmock proxy judging live traffic', () => {
       const app = createApp({ data, log: false });
       const target = parseTarget(targetOf(app.state.store), null, 'the mock');
       const own = app.fetch;
-      if (mutant.wrap) app.fetch = mutant.wrap(async (request) => own(request)) as typeof app.fetch;
-      const upstream = await startServer(app);
+      const upstream = await startServer(
+        app,
+        mutant.wrap
+          ? { fetch: mutant.wrap(async (request) => own(request)) as typeof app.fetch }
+          : {},
+      );
       const traffic = [
         ...cleanTraffic(target),
         ...(AFTER_A_MISTAKE.has(mutant.name) ? wrongMethods(target) : []),

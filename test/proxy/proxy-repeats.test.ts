@@ -16,8 +16,10 @@ async function proxied(mutant?: string) {
   const wrap = MUTANTS.find((m) => m.name === mutant)?.wrap;
   if (mutant !== undefined && wrap === undefined) throw new Error(`no mutant "${mutant}"`);
   const own = app.fetch;
-  if (wrap !== undefined) app.fetch = wrap(async (request) => own(request)) as typeof app.fetch;
-  const upstream = await startServer(app);
+  const upstream = await startServer(
+    app,
+    wrap === undefined ? {} : { fetch: wrap(async (request) => own(request)) as typeof app.fetch },
+  );
   const proxy = await startProxy({ upstream: upstream.url });
   onTestFinished(async () => {
     await proxy.close();
