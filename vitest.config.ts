@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The suite in five projects (`npm test` runs them all; `vitest run --project NAME` one):
+ * The suite in six projects (`npm test` runs them all; `vitest run --project NAME` one):
  * - unit: in process, no child process (a setup file refuses one), no browser, no Java;
- *   `npm run test:unit` is the inner loop;
+ *   `npm run test:unit` is the inner loop; the files of one worker share their modules
+ *   (`isolate: false`), loaded once rather than once a file;
+ * - unit-isolated: the unit files that replace a module with `vi.mock`, each with modules of its
+ *   own (a module another file loaded first would not be replaced); `test:unit` runs it too;
  * - proofs: `hrmock check` run whole, in process, against each mutant of the mock and each
- *   defect of the independent server (what shows a rule can fail), no process either;
+ *   defect of the independent server (what shows a rule can fail), no process either, modules
+ *   shared as in unit;
  * - integration: tests of what a process boundary does (the CLI, exit codes, signals, the
  *   package as installed, Prism), each starting processes;
  * - browser: headless Chromium through playwright-core;
@@ -40,6 +44,8 @@ const INTEGRATION = [
 ];
 
 const ALL = ['test/**/*.test.ts', 'src/**/*.test.ts', 'mocks/**/*.test.ts'];
+/** Unit files that replace a module (`vi.mock`), which only a file's own module graph allows. */
+const MOCKING = ['test/cli-serve-defaults.test.ts', 'test/cli-fixtures-watch.test.ts'];
 
 // `extends: true` adds a project's lists to the root's, so the root names no files of its own.
 export const config = defineConfig({
@@ -56,15 +62,37 @@ export const config = defineConfig({
         test: {
           name: 'unit',
           include: ALL,
-          exclude: [...BROWSER, ...EXTERNAL, ...INTEGRATION, ...PROOFS],
+          exclude: [...BROWSER, ...EXTERNAL, ...INTEGRATION, ...PROOFS, ...MOCKING],
+          setupFiles: ['test/support/no-processes.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-isolated',
+          include: MOCKING,
           setupFiles: ['test/support/no-processes.ts'],
         },
       },
       {
         extends: true,
-        test: { name: 'proofs', include: PROOFS, setupFiles: ['test/support/no-processes.ts'] },
+        test: {
+          name: 'proofs',
+          include: PROOFS,
+          setupFiles: ['test/support/no-processes.ts'],
+          isolate: false,
+        },
       },
-      { extends: true, test: { name: 'integration', include: INTEGRATION } },
+      {
+        extends: true,
+        // The CLI they start is the build, made current first (test/support/cli-entry.ts).
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
+          globalSetup: ['test/support/built-cli.ts'],
+        },
+      },
       { extends: true, test: { name: 'browser', include: BROWSER } },
       { extends: true, test: { name: 'external', include: EXTERNAL } },
     ],

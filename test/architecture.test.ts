@@ -87,6 +87,7 @@ const SUITE_USERS = new Set([
   'src/cli/fixtures-dir.ts', // checks a user's fixtures with the suite's contract validator
   'src/check.ts', // the package's hrmock/check entry: runCheck and its types
   'src/proxy/live-traffic.ts', // judges live exchanges with the suite's rules
+  'src/proxy/judge-queue.ts', // parses the suite's contract once and hands it to each judge thread
   'src/proxy/proxy-report.ts', // shows the proxy's verdicts with the suite's reporters
   'src/cli/commands/proxy.ts', // the suite's reporter names for --reporter
   'src/cli/commands/fixtures.ts', // hrmock target --from-contract: the suite's target of the contract's examples

@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadFixturesDir } from '../src/cli/fixtures-dir.ts';
 import type { Profile } from '../src/store/types.ts';
+import { CLI } from './support/cli-entry.ts';
 import { folder, generated, ownProfile, search, serve } from './support/fixtures-folder.ts';
-
-const bin = fileURLToPath(new URL('../bin/hrmock.js', import.meta.url));
 
 describe('loading a fixtures folder', () => {
   it('merges its objects with the generated ones', async () => {
@@ -124,7 +122,7 @@ describe('hrmock serve --fixtures DIR', () => {
 
   it('refuses to start on fixtures that break the contract, listing the problems, exit 2', async () => {
     const dir = await folder({ 'jobs.json': [{ key: 'x' }] });
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--fixtures', dir], {
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--fixtures', dir], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     onTestFinished(() => {

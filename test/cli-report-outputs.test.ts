@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReportOutput, reportOutputs } from '../src/cli/report-outputs.ts';
 import type { RunningServer } from '../src/node/server.ts';
 import { checkCli, serveMock } from './support/check-cli.ts';
+import { CLI } from './support/cli-entry.ts';
 import { startHrmockProcess } from './support/hrmock-process.ts';
 import { tempDir } from './support/temp-dir.ts';
 
-const bin = fileURLToPath(new URL('../bin/hrmock.js', import.meta.url));
 const root = fileURLToPath(new URL('../', import.meta.url));
 
 /** The outputs a command line asks for, read as check and proxy read them. */
@@ -133,7 +133,7 @@ describe('hrmock check with several reports', () => {
       ...['--reporter', 'markdown', '--output', join(dir, 'summary', 's.md')],
     ];
     const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
-      execFile(process.execPath, [bin, ...args], { cwd: root }, (error, stdout) =>
+      execFile(process.execPath, [CLI, ...args], { cwd: root }, (error, stdout) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
       ),
     );

@@ -2,14 +2,13 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CLI } from './support/cli-entry.ts';
 import { rawRequest } from './support/raw-request.ts';
 import { tempDir } from './support/temp-dir.ts';
 import { until } from './support/until.ts';
 
-const bin = fileURLToPath(new URL('../bin/hrmock.js', import.meta.url));
 const run = promisify(execFile);
 const children: ChildProcess[] = [];
 /** A small, quiet mock: quick to start. */
@@ -21,7 +20,7 @@ afterEach(() => {
 
 async function hrmock(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
       maxBuffer: 64 * 1024 * 1024,
     });
     return { code: 0, stdout, stderr };
@@ -36,7 +35,7 @@ function serve(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env,
   });

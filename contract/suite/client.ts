@@ -16,7 +16,7 @@ export type Exchange = {
   headers: Headers;
   text: string;
   /** The parsed JSON body, or undefined when it was not JSON. */
-  body: any;
+  body: unknown;
   /** Why `body` is undefined when the text was refused unparsed (`answer nested deeper than 64 levels`). */
   notJson?: string;
   ms: number;

@@ -1,4 +1,5 @@
 import type { Exchange } from './client.ts';
+import { at } from './json-shape.ts';
 import { type ContractOperation, contractOperations } from './operation-inputs.ts';
 import { type SuiteOperation, suiteOperationAt } from './operations.ts';
 import type { RuleContext } from './rule.ts';
@@ -44,6 +45,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** Whether two answers carry the same status, data and meta. */
 export function sameAnswer(a: Exchange, b: Exchange): boolean {
   return (
-    a.status === b.status && same(a.body?.data, b.body?.data) && same(a.body?.meta, b.body?.meta)
+    a.status === b.status &&
+    same(at(a.body, 'data'), at(b.body, 'data')) &&
+    same(at(a.body, 'meta'), at(b.body, 'meta'))
   );
 }

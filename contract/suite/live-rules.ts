@@ -1,7 +1,8 @@
 import type { Exchange } from './client.ts';
 import { describeRequest } from './client.ts';
 import { PARAMETER_DEFAULTS } from './contract-defaults.ts';
-import { loadContract, loadHistory, type OpenApiDoc, parametersOf } from './openapi.ts';
+import { asArray, asObject, at, field, toList } from './json-shape.ts';
+import { type OpenApiDoc, parametersOf, sharedContract, sharedHistory } from './openapi.ts';
 import { checkRequest } from './request-rules.ts';
 import { type Evidence, Violation } from './rule.ts';
 import { checkEnvelope } from './rules/env.ts';
@@ -9,7 +10,7 @@ import { checkAligned, checkMinimalItems } from './rules/grading.ts';
 import { checkPageMeta } from './rules/paging.ts';
 import { checkPredictionPairs } from './rules/predictions.ts';
 import { Remembered, remember, type SeenSummary, summaryOf } from './seen-answers.ts';
-import { ContractValidator } from './validator.ts';
+import { type ContractValidator, validatorOf } from './validator.ts';
 
 /**
  * An exchange of live traffic (a proxy saw it, the suite did not send it): the suite's Exchange,
@@ -56,10 +57,11 @@ type Verdict = {
 type Check = (ctx: Ctx, exchange: LiveExchange) => void;
 
 const flagOn = (value: unknown) => value === true || /^(true|1)$/i.test(String(value ?? ''));
-const isOk = (e: LiveExchange) => e.status === 200 && typeof e.body?.data === 'object';
+const isOk = (e: LiveExchange) => e.status === 200 && typeof asObject(e.body)?.data === 'object';
 const listOf = (e: LiveExchange): 'profiles' | 'jobs' =>
   e.operation.startsWith('/profiles') ? 'profiles' : 'jobs';
-const itemsOf = (e: LiveExchange): any[] => e.body.data[listOf(e)] ?? [];
+/** The answer's list; one that is not a list is ENV's to report, and counts here as empty. */
+const itemsOf = (e: LiveExchange): unknown[] => asArray(at(e.body, 'data', listOf(e))) ?? [];
 const fullFlagOf = (e: LiveExchange) =>
   listOf(e) === 'profiles' ? 'return_profile' : 'return_job';
 const isGrading = (e: LiveExchange) => e.operation.endsWith('/grading');
@@ -145,7 +147,7 @@ const gradingFull: Check = (ctx, e) => {
 const gradingAlign: Check = (ctx, e) => {
   const wanted = askedKeys(e);
   if (!isGrading(e) || !isOk(e) || wanted === undefined) return;
-  checkAligned(ctx, e, listOf(e), e.body.data, wanted);
+  checkAligned(ctx, e, listOf(e), field(e.body, 'data'), wanted);
 };
 
 /**
@@ -153,12 +155,14 @@ const gradingAlign: Check = (ctx, e) => {
  * maxPage - 1 pages, of at most `limit` items each, leave of `total` (pages together hold it).
  */
 function pageFill(ctx: Ctx, e: LiveExchange, items: unknown[], limit: number, n: number) {
-  const { total, maxPage } = e.body.meta;
+  const meta = field(e.body, 'meta');
+  const total = field(meta, 'total');
+  const maxPage = Number(field(meta, 'maxPage'));
   if (n > maxPage) {
     violated(ctx, items.length === 0, e, 'no items past the last page', `${items.length}`);
     return;
   }
-  const least = total - (maxPage - 1) * limit;
+  const least = Number(total) - (maxPage - 1) * limit;
   const others = `${maxPage - 1} other pages of ${limit}`;
   violated(
     ctx,
@@ -195,12 +199,13 @@ const order: Check = (ctx, e) => {
   if (!isList(e) || !isOk(e) || (orderBy !== 'asc' && orderBy !== 'desc')) return;
   if (sortBy === 'created_at' || sortBy === 'updated_at') {
     const at = ordered(
-      itemsOf(e).map((i) => Date.parse(i?.[sortBy])),
+      itemsOf(e).map((i) => Date.parse(String(asObject(i)?.[sortBy]))),
       orderBy,
     );
     violated(ctx, at < 0, e, `${listOf(e)} by ${sortBy} ${orderBy}`, `item ${at} out of order`);
   } else if (sortBy === 'scoring' && isScoring(e)) {
-    const scores = ((e.body.data.predictions ?? []) as number[][]).map((p) => p?.[1] as number);
+    const predictions = toList(field(field(e.body, 'data'), 'predictions')) as number[][];
+    const scores = predictions.map((p) => p?.[1] as number);
     const at = ordered(scores, orderBy);
     violated(ctx, at < 0, e, `scores ordered ${orderBy}`, `score ${scores[at]} at ${at}`);
   }
@@ -262,11 +267,11 @@ export class LiveJudge {
   readonly #keep: number;
 
   constructor(options: LiveJudgeOptions = {}) {
-    this.#contract = options.contract ?? loadContract();
-    this.#validator = new ContractValidator(this.#contract);
-    this.#history = (options.history ?? loadHistory()).map((h) => ({
+    this.#contract = options.contract ?? sharedContract();
+    this.#validator = validatorOf(this.#contract);
+    this.#history = (options.history ?? sharedHistory()).map((h) => ({
       ...h,
-      validator: new ContractValidator(h.doc),
+      validator: validatorOf(h.doc),
     }));
     this.#seen = new Remembered(options.remember ?? 5000);
     this.#keep = options.verdicts ?? 2000;

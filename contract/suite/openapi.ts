@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { CONTRACT_DIR_URL, CONTRACT_URL, HISTORY_DIR_URL } from '../location.ts';
+import { isObject, type JsonObject } from './json-shape.ts';
 
 /** A parsed OpenAPI document: plain JSON values, `$ref`s left in place. */
 export type OpenApiDoc = Record<string, unknown> & {
@@ -8,7 +9,7 @@ export type OpenApiDoc = Record<string, unknown> & {
   components?: Record<string, Record<string, unknown>>;
 };
 
-export type JsonObject = Record<string, unknown>;
+export { isObject, type JsonObject };
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -24,20 +25,51 @@ export function parseContract(text: string): OpenApiDoc {
   return doc as OpenApiDoc;
 }
 
+/** The document at `url`, parsed anew: a copy the caller may change. */
 export function loadContract(url: URL = currentContractUrl): OpenApiDoc {
   return parseContract(readFileSync(url, 'utf8'));
 }
 
-/** Every published contract in contract/history/, oldest name first. */
-export function loadHistory(): { name: string; doc: OpenApiDoc }[] {
-  return readdirSync(historyDirUrl)
-    .filter((name) => name.endsWith('.yaml'))
-    .sort()
-    .map((name) => ({ name, doc: loadContract(new URL(name, historyDirUrl)) }));
+const shared = new Map<string, OpenApiDoc>();
+
+/**
+ * The document at `url`, parsed once for the process and frozen: for reading only (each check
+ * run and each proxy's judge reads the same one; `loadContract` gives a copy to change).
+ */
+export function sharedContract(url: URL = currentContractUrl): OpenApiDoc {
+  let doc = shared.get(url.href);
+  if (doc === undefined) {
+    doc = deepFreeze(loadContract(url));
+    shared.set(url.href, doc);
+  }
+  return doc;
 }
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** Every published contract in contract/history/, oldest name first. */
+export function loadHistory(): { name: string; doc: OpenApiDoc }[] {
+  return historyNames().map((name) => ({ name, doc: loadContract(new URL(name, historyDirUrl)) }));
+}
+
+/** `loadHistory`, each document parsed once for the process and frozen (`sharedContract`). */
+export function sharedHistory(): { name: string; doc: OpenApiDoc }[] {
+  return historyNames().map((name) => ({
+    name,
+    doc: sharedContract(new URL(name, historyDirUrl)),
+  }));
+}
+
+function historyNames(): string[] {
+  return readdirSync(historyDirUrl)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort();
 }
 
 /** Follows a local `$ref` chain (`#/components/...`) to the object it names. */

@@ -1,5 +1,6 @@
 import type { Exchange, KeptExchange, SuiteClient } from './client.ts';
 import { describeRequest } from './client.ts';
+import { at } from './json-shape.ts';
 import type { OpenApiDoc } from './openapi.ts';
 import type { Target } from './target.ts';
 import type { ContractValidator } from './validator.ts';
@@ -141,14 +142,18 @@ export function expectThat(
   throw new Violation(evidence);
 }
 
-/** The exchange answered 200 with a `data` object: the precondition of most rules. */
-export function expectOk(ctx: Pick<RuleContext, 'checks'>, exchange: Exchange): any {
+/**
+ * The exchange answered 200 with a `data` object: the precondition of most rules. Returns the
+ * data, which `typeof` calls an object: an array or null passes too.
+ */
+export function expectOk(ctx: Pick<RuleContext, 'checks'>, exchange: Exchange): unknown {
+  const data = at(exchange.body, 'data');
   expectThat(
     ctx,
-    exchange.status === 200 && typeof exchange.body?.data === 'object',
+    exchange.status === 200 && typeof data === 'object',
     exchange,
     'status 200 with data',
     () => `status ${exchange.status}: ${notJson(exchange)}${shown(exchange.text, 200)}`,
   );
-  return exchange.body.data;
+  return data;
 }

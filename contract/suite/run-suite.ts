@@ -1,7 +1,7 @@
 import { probeApi } from './api-probe.ts';
 import { NoAnswer, type SuiteClient } from './client.ts';
 import { type Coverage, coverageOf, gated } from './coverage.ts';
-import { loadContract, loadHistory, type OpenApiDoc } from './openapi.ts';
+import { type OpenApiDoc, sharedContract, sharedHistory } from './openapi.ts';
 import { contractOperations } from './operation-inputs.ts';
 import { boundEvidence } from './reproduce-files.ts';
 import {
@@ -18,7 +18,7 @@ import { RULES } from './rules/index.ts';
 import { latencyRule } from './rules/latency.ts';
 import { PRISM } from './rules/prism.ts';
 import type { Target } from './target.ts';
-import { ContractValidator } from './validator.ts';
+import { validatorOf } from './validator.ts';
 
 export { RULES };
 
@@ -82,16 +82,16 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
   const started = performance.now();
   const notApi = options.probed ? undefined : await probe(options.client);
   if (notApi !== undefined) return couldNotRun(options.baseUrl, notApi);
-  const contract = options.contract ?? loadContract();
-  const history = (options.history ?? loadHistory()).map((h) => ({
+  const contract = options.contract ?? sharedContract();
+  const history = (options.history ?? sharedHistory()).map((h) => ({
     ...h,
-    validator: new ContractValidator(h.doc),
+    validator: validatorOf(h.doc),
   }));
   const base = {
     client: options.client,
     target: options.target,
     contract,
-    validator: new ContractValidator(contract),
+    validator: validatorOf(contract),
     history,
   };
   // Loaded only when asked for: fast-check stays out of every other command's start-up.

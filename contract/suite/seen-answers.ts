@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describeRequest, type Exchange } from './client.ts';
+import { at, field, toList } from './json-shape.ts';
 import { MINIMAL_FIELDS } from './operations.ts';
 
 /** What a live exchange must give the two-exchange rules. */
@@ -132,9 +133,9 @@ export function summaryOf(e: Seen): SeenSummary | undefined {
     body: createHash('sha1').update(e.text).digest('base64'),
   };
   const grading =
-    e.operation.endsWith('/grading') && e.status === 200 && typeof e.body?.data === 'object';
+    e.operation.endsWith('/grading') && e.status === 200 && typeof at(e.body, 'data') === 'object';
   const scoring =
-    e.operation.endsWith('/scoring') && e.status === 200 && typeof e.body?.meta === 'object';
+    e.operation.endsWith('/scoring') && e.status === 200 && typeof at(e.body, 'meta') === 'object';
   return {
     key: paramsKey(e.operation, params),
     entry,
@@ -148,7 +149,7 @@ function thresholdOf(
   params: Record<string, unknown>,
   request: string,
 ): ThresholdSummary | undefined {
-  const total = e.body.meta.total;
+  const total = field(field(e.body, 'meta'), 'total');
   if (typeof total !== 'number') return undefined;
   return {
     key: paramsKey(e.operation, params, [...NOT_FILTERS, 'score_threshold']),
@@ -162,14 +163,15 @@ function twinOf(e: Seen, params: Record<string, unknown>, request: string): Twin
   const list = e.operation.startsWith('/profiles') ? 'profiles' : 'jobs';
   const flag = list === 'profiles' ? 'return_profile' : 'return_job';
   const full = /^(true|1)$/i.test(String(params[flag] ?? ''));
-  const items: any[] = e.body.data[list] ?? [];
+  const data = field(e.body, 'data');
+  const items = toList(field(data, list));
   const fields = MINIMAL_FIELDS[list];
   const projection = digest({
     items: items.map((item) =>
-      item === null ? null : Object.fromEntries(fields.map((f) => [f, item[f]])),
+      item === null ? null : Object.fromEntries(fields.map((f) => [f, field(item, f)])),
     ),
-    scores: e.body.data.scores,
-    errors: e.body.data.errors,
+    scores: field(data, 'scores'),
+    errors: field(data, 'errors'),
   });
   return { key: paramsKey(e.operation, params, [flag]), flag, twin: { full, request, projection } };
 }

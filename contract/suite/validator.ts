@@ -19,6 +19,27 @@ type Compiled = { schema: object | boolean; first?: ValidateFunction; all?: Vali
  */
 export const ALL_ERRORS_VALUES = 2_000;
 
+const validators = new WeakMap<OpenApiDoc, ContractValidator>();
+
+/**
+ * The one validator of a document (by identity), its compiled schemas reused by every run that
+ * reads the same document.
+ */
+export function validatorOf(doc: OpenApiDoc): ContractValidator {
+  let validator = validators.get(doc);
+  if (validator === undefined) {
+    validator = new ContractValidator(doc);
+    validators.set(doc, validator);
+  }
+  return validator;
+}
+
+function withDocument(ajv: Ajv2020, doc: OpenApiDoc): Ajv2020 {
+  addFormats.default(ajv);
+  ajv.addSchema({ ...doc, $id: DOC_ID });
+  return ajv;
+}
+
 /**
  * Validates JSON bodies against the schemas an OpenAPI 3.1 document gives an operation.
  * One compiled validator per (path, method, status), built on first use. A failed anyOf/oneOf
@@ -26,25 +47,31 @@ export const ALL_ERRORS_VALUES = 2_000;
  */
 export class ContractValidator {
   readonly #doc: OpenApiDoc;
-  readonly #ajv: Ajv2020;
-  readonly #firstError: Ajv2020;
+  #ajvMade: Ajv2020 | undefined;
+  #firstErrorMade: Ajv2020 | undefined;
   readonly #cache = new Map<string, Compiled | null>();
   readonly #branches = new WeakMap<object, ValidateFunction>();
 
   constructor(doc: OpenApiDoc) {
     this.#doc = doc;
+  }
+
+  /** Made on first use: adding the document to Ajv takes ~100 ms, which a judge may never need. */
+  get #ajv(): Ajv2020 {
     // verbose: a union's error carries its branches, the schema around it and the data.
-    this.#ajv = new Ajv2020({
-      strict: false,
-      allErrors: true,
-      validateFormats: true,
-      verbose: true,
-    });
-    addFormats.default(this.#ajv);
-    this.#ajv.addSchema({ ...doc, $id: DOC_ID });
-    this.#firstError = new Ajv2020({ strict: false, validateFormats: true, verbose: true });
-    addFormats.default(this.#firstError);
-    this.#firstError.addSchema({ ...doc, $id: DOC_ID });
+    this.#ajvMade ??= withDocument(
+      new Ajv2020({ strict: false, allErrors: true, validateFormats: true, verbose: true }),
+      this.#doc,
+    );
+    return this.#ajvMade;
+  }
+
+  get #firstError(): Ajv2020 {
+    this.#firstErrorMade ??= withDocument(
+      new Ajv2020({ strict: false, validateFormats: true, verbose: true }),
+      this.#doc,
+    );
+    return this.#firstErrorMade;
   }
 
   /** Validates a response body; a status the operation does not document is itself a failure. */

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadContract } from '../../contract/suite/openapi.ts';
-import { ContractValidator } from '../../contract/suite/validator.ts';
+import { sharedContract } from '../../contract/suite/openapi.ts';
+import { type ContractValidator, validatorOf } from '../../contract/suite/validator.ts';
 import { DEFAULT_LIMITS } from '../http/limits.ts';
 import type { Container, StoreData } from '../store/types.ts';
 import { type FixturesReader, inlineReader, WorkerReader } from './fixtures-reader.ts';
@@ -70,7 +70,7 @@ export async function loadFixturesDir(
   const maxDepth = options.maxDepth ?? DEFAULT_LIMITS.jsonDepth;
   const reader = options.inline ? inlineReader(maxDepth) : new WorkerReader(maxDepth);
   // Compiled once, the first time, while the worker reads.
-  validator ??= new ContractValidator(loadContract());
+  validator ??= validatorOf(sharedContract());
   for (const [, schema] of FILES) validator.validateSchema(schema, null);
   const stop = () => void reader.close();
   signal?.addEventListener('abort', stop);

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { sharedContract, sharedHistory } from '../../contract/suite/openapi.ts';
 import type { Forwarded, UpstreamFailure } from './forward.ts';
 import type { JudgeMessage, JudgeReply, JudgeSetup } from './judge-thread.ts';
 import type { ProxyReport, ProxyViolation } from './proxy-report.ts';
@@ -35,8 +36,11 @@ export class JudgeQueue {
 
   constructor(setup: JudgeSetup, onViolation: (violation: ProxyViolation) => void) {
     this.#onViolation = onViolation;
+    // Parsed once for the process and cloned to each judge, which would take ~0.4 s to parse them.
+    const documents = { contract: sharedContract(), history: sharedHistory() };
+    const withDocuments: JudgeSetup = { ...setup, options: { ...setup.options, documents } };
     this.#worker = new Worker(new URL('./judge-worker.mjs', import.meta.url), {
-      workerData: { hrmockJudge: setup },
+      workerData: { hrmockJudge: withDocuments },
     });
     let started: () => void = () => {};
     let failed: (error: Error) => void = () => {};

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import {
   type LiveExchange,
   LiveJudge,
+  type LiveJudgeOptions,
   type LiveViolation,
 } from '../../contract/suite/live-rules.ts';
 import {
@@ -34,6 +35,8 @@ export type LiveTrafficOptions = {
   onViolation?: (violation: ProxyViolation) => void;
   /** The most violations kept in the report (default 1000); all are counted. */
   keepViolations?: number;
+  /** The contract and its history, when already parsed (default: read from the package). */
+  documents?: Pick<LiveJudgeOptions, 'contract' | 'history'>;
 };
 
 /** What a verdict was of, its reproduce line, and the secrets its request carried (kept out of its violations). */
@@ -149,7 +152,7 @@ function liveExchange(
  */
 export class LiveTraffic {
   readonly #options: LiveTrafficOptions;
-  readonly #judge = new LiveJudge({ verdicts: VERDICTS });
+  readonly #judge: LiveJudge;
   readonly #violations: ProxyViolation[] = [];
   readonly #failures: UpstreamFailure[] = [];
   readonly #maxAnswerBytes: number;
@@ -166,6 +169,7 @@ export class LiveTraffic {
 
   constructor(options: LiveTrafficOptions, maxAnswerBytes: number) {
     this.#options = options;
+    this.#judge = new LiveJudge({ ...options.documents, verdicts: VERDICTS });
     this.#maxAnswerBytes = maxAnswerBytes;
     this.#redaction = new Redaction({ headers: options.redactHeaders ?? [] });
     const upstream = parseUpstream(options.upstream);

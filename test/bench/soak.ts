@@ -5,6 +5,7 @@
 // the median of the run's last ten seconds is compared with that of its first ten: a leak grows
 // the one past the other, a collection that happens to run just before a single reading does not.
 import autocannon from 'autocannon';
+import type { Target } from '../../src/hr/target.ts';
 import { HEADERS, type LoadRequest } from './load.ts';
 import { residentMb, startHrmock } from './processes.ts';
 
@@ -13,8 +14,6 @@ const warmup = Number(process.env.SOAK_WARMUP_SECONDS ?? 30);
 const SAMPLES = 10;
 const connections = 64;
 const MAX_REQUESTS = 10_000_000;
-
-type Target = { profiles: Record<string, any>; jobs: Record<string, any> };
 
 /** Grading, searching and scoring by GET and POST, valid and invalid, over many parameters. */
 function mixedTraffic(t: Target): LoadRequest[] {

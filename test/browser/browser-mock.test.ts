@@ -13,7 +13,9 @@ import type { MockFetchEvent } from '../../src/browser/service-worker.ts';
 import { createHash, hash } from '../../src/browser/shims/crypto.ts';
 import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
+import type { ProfilesSearching } from '../support/answers.ts';
 import { browserAvailable, launchChromium } from '../support/browser.ts';
+import { nth, obj } from '../support/json-reads.ts';
 import { query } from '../support/mock-app.ts';
 
 // Lengths around the padding edges, multi-byte UTF-8, and a key path as mocks/keys.ts hashes it.
@@ -195,17 +197,17 @@ describe.skipIf(!browserAvailable())('the example page in headless Chromium', ()
     // What hrmock serve --seed 42 answers, computed here in Node.
     const url = new URL(response?.url() ?? '');
     const app = createApp({ data: lazyFixtures({ seed: 42 }), log: false });
-    const expected = await (await app.request(url.pathname + url.search)).json();
+    const expected: ProfilesSearching = await (await app.request(url.pathname + url.search)).json();
     const inPage = await page.evaluate((u) => fetch(u).then((r) => r.json()), url.href);
     expect(inPage).toEqual(expected);
 
     const items = await page.locator('#results li').allTextContents();
     expect(items.length).toBeGreaterThan(0);
     expect(items).toHaveLength(expected.data.profiles.length);
-    expected.data.profiles.forEach((profile: any, i: number) => {
+    expected.data.profiles.forEach((profile, i) => {
       expect(items[i]).toContain(profile.info.full_name);
-      expect(items[i]).toContain(profile.experiences[0].title);
-      expect(items[i]).toContain(profile.info.location.fields.city);
+      expect(items[i]).toContain(nth(profile.experiences, 0).title);
+      expect(items[i]).toContain(obj(profile.info.location.fields).city);
     });
 
     expect(asked).toContain('/hrmock-sw.js');

@@ -1,6 +1,7 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract } from '../../contract/suite/openapi.ts';
+import { at, field, toList } from '../../contract/suite/json-shape.ts';
+import { deref, loadContract } from '../../contract/suite/openapi.ts';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
@@ -147,8 +148,8 @@ async function execute(operation: Locator): Promise<{ status: string; shown: str
 
 /** The query parameters the contract documents for GET on `path`. */
 function parameterNames(path: string): string[] {
-  const contract = loadContract() as any;
-  return (contract.paths[path].get.parameters as any[]).map((p) =>
-    p.$ref === undefined ? p.name : contract.components.parameters[p.$ref.split('/').pop()].name,
+  const contract = loadContract();
+  return toList(at(contract, 'paths', path, 'get', 'parameters')).map((p) =>
+    String(field(deref(contract, p), 'name')),
   );
 }

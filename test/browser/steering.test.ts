@@ -5,8 +5,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { BROWSER_DIST, buildBrowser } from '../../scripts/browser-bundle.ts';
+import type * as hrmockBrowser from '../../src/browser/index.ts';
 import { createMockFetch, mockControls } from '../../src/browser/index.ts';
 import { isMockedUrl } from '../../src/browser/service-worker.ts';
+import type { ScenarioInput } from '../../src/http/admin/scenarios.ts';
 import { createApp } from '../../src/http/app.ts';
 import { startServer } from '../../src/node/server.ts';
 import { browserAvailable, launchChromium } from '../support/browser.ts';
@@ -21,6 +23,9 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>steering</title>
   window.hrmock = hrmock;
   document.title = 'ready';
 </script>`;
+
+/** The page's window, the bundle put on it by the page's script (which TypeScript cannot see). */
+type PageWindow = Window & { hrmock: typeof hrmockBrowser };
 
 /** Serves the page and the two bundles, and keeps every path asked for. */
 function pageServer(asked: string[]): Server {
@@ -122,7 +127,7 @@ describe.skipIf(!browserAvailable())('steering hrmock/browser in headless Chromi
   it('answers scenarios set with use() in the page, for their times, and lists what the page sent', async () => {
     const page = await open();
     const seen = await page.evaluate(async () => {
-      const { createMockFetch } = (window as any).hrmock;
+      const { createMockFetch } = (window as unknown as PageWindow).hrmock;
       const mock = createMockFetch({ profiles: 60, jobs: 20 });
       const get = (path: string, init?: RequestInit) =>
         mock(new Request(`${location.origin}${path}`, init));
@@ -169,7 +174,7 @@ describe.skipIf(!browserAvailable())('steering hrmock/browser in headless Chromi
         delayed: [delayed.status, waited],
         reset,
         bad,
-        sent: sent.map((e: any) => [e.method, e.status, e.scenario, e.params]),
+        sent: sent.map((e) => [e.method, e.status, e.scenario, e.params]),
         afterReset: afterReset.length,
         final: final.status,
       };
@@ -209,7 +214,7 @@ describe.skipIf(!browserAvailable())('steering hrmock/browser in headless Chromi
         await new Promise((resolve) =>
           serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
         );
-      const controls = (window as any).hrmock.mockControls();
+      const controls = (window as unknown as PageWindow).hrmock.mockControls();
       const target = (await (await fetch('/_mock/target')).json()).data;
       const query = new URLSearchParams({
         board_keys: JSON.stringify(target.jobs.board_keys),
@@ -226,7 +231,9 @@ describe.skipIf(!browserAvailable())('steering hrmock/browser in headless Chromi
       for (let i = 0; i < 3; i++) statuses.push((await fetch(search)).status);
       const other = (await fetch(`/jobs/searching?board_keys=${query.get('board_keys')}&limit=4`))
         .status;
-      const bad = await controls.use({ path: '/jobs/searching', respond: { fault: 'x' } }).then(
+      // A fault the type forbids, sent as plain JavaScript could send it.
+      const unknownFault = { path: '/jobs/searching', respond: { fault: 'x' } };
+      const bad = await controls.use(unknownFault as unknown as ScenarioInput).then(
         () => 'accepted',
         (e: Error) => e.message,
       );
@@ -239,7 +246,7 @@ describe.skipIf(!browserAvailable())('steering hrmock/browser in headless Chromi
         statuses,
         other,
         bad,
-        sent: sent.map((e: any) => [e.status, e.scenario, e.params.limit]),
+        sent: sent.map((e) => [e.status, e.scenario, e.params.limit]),
         afterReset: afterReset.length,
       };
     });

@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { parse } from 'yaml';
 import { type Fetch, MUTANTS } from '../mutants/mutants.ts';
 import { serveMock } from '../support/check-cli.ts';
+import { CLI } from '../support/cli-entry.ts';
 import { runBash } from '../support/run-bash.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { root } from './github-runner.ts';
@@ -39,7 +40,7 @@ async function runScript(
   variables: Record<string, string>,
 ): Promise<{ code: number; output: string; dir: string }> {
   const dir = await tempDir('gitlab-job');
-  const bin = JSON.stringify(join(root, 'bin/hrmock.js'));
+  const bin = JSON.stringify(CLI);
   const script = job.script
     .slice(installAt + 1)
     .map((line) => line.replaceAll('npx --no-install hrmock', `node ${bin}`))

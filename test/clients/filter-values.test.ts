@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFixtures, type Job, type Profile } from '../../mocks/build-fixtures.ts';
 import { createApp } from '../../src/http/app.ts';
+import type { JobsSearching, ProfilesSearching } from '../support/answers.ts';
 import type { PyValue } from './support/python.ts';
 import { PythonHrflow, readAsPythonSdk } from './support/python-sdk.ts';
 
@@ -59,16 +60,16 @@ const boardKeys = fixtures.boards.map((b) => b.key);
 /** The keys of what a profile search with these filters finds, in key order. */
 async function profileKeys(kwargs: Record<string, PyValue>): Promise<string[]> {
   const request = sdk.profile.searching.list({ source_keys: sourceKeys, limit: 100, kwargs });
-  const answer = await readAsPythonSdk(await app.request(request));
+  const answer = await readAsPythonSdk<ProfilesSearching>(await app.request(request));
   expect(answer.code, JSON.stringify(answer).slice(0, 300)).toBe(200);
-  return answer.data.profiles.map((p: Profile) => p.key).sort();
+  return answer.data.profiles.map((p) => p.key).sort();
 }
 
 async function jobKeys(kwargs: Record<string, PyValue>): Promise<string[]> {
   const request = sdk.job.searching.list({ board_keys: boardKeys, limit: 100, kwargs });
-  const answer = await readAsPythonSdk(await app.request(request));
+  const answer = await readAsPythonSdk<JobsSearching>(await app.request(request));
   expect(answer.code, JSON.stringify(answer).slice(0, 300)).toBe(200);
-  return answer.data.jobs.map((j: Job) => j.key).sort();
+  return answer.data.jobs.map((j) => j.key).sort();
 }
 
 const keysOf = (...items: { key: string }[]) => items.map((i) => i.key).sort();

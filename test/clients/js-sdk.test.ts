@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetOf } from '../../src/hr/target.ts';
 import { type RunningServer, startServer } from '../../src/node/server.ts';
+import {
+  type ErrorAnswer,
+  errorParams,
+  firstError,
+  type JobsSearching,
+  type ProfilesScoring,
+  type ProfilesSearching,
+} from '../support/answers.ts';
 import { mockApp } from '../support/mock-app.ts';
 import { JsHrflow, readAsJsSdk } from './support/js-sdk.ts';
 
@@ -24,8 +32,8 @@ afterAll(async () => {
 });
 
 /** Sends what the SDK built; a rejection carries the error envelope as `response`. */
-async function call(request: Request): Promise<any> {
-  return readAsJsSdk(await fetch(request));
+async function call<Data = unknown>(request: Request): Promise<Data> {
+  return readAsJsSdk<Data>(await fetch(request));
 }
 
 /** The same request with the SDK's order replaced, to compare with the canonical name. */
@@ -35,18 +43,18 @@ function sortedBy(request: Request, sortBy: string): Request {
   return new Request(url, { headers: request.headers });
 }
 
-async function rejection(request: Request): Promise<any> {
+async function rejection(request: Request): Promise<ErrorAnswer> {
   const error = await call(request).then(
     () => undefined,
-    (e: { response: unknown }) => e,
+    (e: { response: ErrorAnswer }) => e,
   );
-  expect(error, 'the SDK should have thrown its APIError').toBeDefined();
-  return error?.response;
+  if (error === undefined) throw new Error('the SDK should have thrown its APIError');
+  return error.response;
 }
 
 describe('the JavaScript SDK against the mock', () => {
   it("searches profiles with its README's options: date_reception, an unencoded date", async () => {
-    const data = await call(
+    const data = await call<ProfilesSearching['data']>(
       sdk.profile.searching.list(sourceKeys, {
         limit: 10,
         page: 1,
@@ -56,7 +64,7 @@ describe('the JavaScript SDK against the mock', () => {
         text_keywords: ['python', 'sql'],
       }),
     );
-    const profiles = data.profiles as { created_at: string; text: string }[];
+    const { profiles } = data;
     expect(profiles.length).toBe(10);
     const dates = profiles.map((p) => p.created_at);
     expect(dates).toEqual([...dates].sort());
@@ -72,7 +80,7 @@ describe('the JavaScript SDK against the mock', () => {
       limit: 5,
     });
     expect(new URL(request.url).searchParams.get('use_agent')).toBe('1');
-    const data = await call(request);
+    const data = await call<ProfilesScoring['data']>(request);
     expect(data.profiles).toHaveLength(5);
     expect(data.predictions).toHaveLength(5);
   });
@@ -92,20 +100,22 @@ describe('the JavaScript SDK against the mock', () => {
       sort_by: 'date',
       limit: 20,
     });
-    const data = await call(request);
-    const dates = (data.profiles as { created_at: string }[]).map((p) => p.created_at);
+    const data = await call<ProfilesScoring['data']>(request);
+    const dates = data.profiles.map((p) => p.created_at);
     expect(dates).toHaveLength(20);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(data).toEqual(await call(sortedBy(request, 'created_at')));
   });
 
   it('searches jobs', async () => {
-    const data = await call(sdk.job.searching.get(boardKeys, { limit: 7, order_by: 'desc' }));
+    const data = await call<JobsSearching['data']>(
+      sdk.job.searching.get(boardKeys, { limit: 7, order_by: 'desc' }),
+    );
     expect(data.jobs).toHaveLength(7);
   });
 
   it("filters jobs by name as its README's searching example does", async () => {
-    const data = await call(
+    const data = await call<JobsSearching['data']>(
       sdk.job.searching.get(boardKeys, { name: 'engineer', limit: 10, sort_by: 'date' }),
     );
     expect(data.jobs.length).toBeGreaterThan(0);
@@ -114,8 +124,8 @@ describe('the JavaScript SDK against the mock', () => {
 
   it('gets jobs newest first with sort_by=date, as with created_at', async () => {
     const request = sdk.job.searching.get(boardKeys, { sort_by: 'date', limit: 30 });
-    const data = await call(request);
-    const dates = (data.jobs as { created_at: string }[]).map((j) => j.created_at);
+    const data = await call<JobsSearching['data']>(request);
+    const dates = data.jobs.map((j) => j.created_at);
     expect(dates).toHaveLength(30);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(data).toEqual(await call(sortedBy(request, 'created_at')));
@@ -124,7 +134,7 @@ describe('the JavaScript SDK against the mock', () => {
   it('reaches /profiles/scoring with job.scoring.list, which is its profile scoring class', async () => {
     const request = sdk.job.scoring.list(sourceKeys, boardKey, jobKey, { limit: 3 });
     expect(new URL(request.url).pathname).toBe('/profiles/scoring');
-    const data = await call(request);
+    const data = await call<ProfilesScoring['data']>(request);
     expect(data.profiles).toHaveLength(3);
   });
 
@@ -136,12 +146,12 @@ describe('the JavaScript SDK against the mock', () => {
     expect(new URL(request.url).searchParams.get('location_geopoint')).toBe('[object Object]');
     const error = await rejection(request);
     expect(error.code).toBe(400);
-    expect(error.errors[0].param).toBe('location_geopoint');
-    expect(error.errors[0].message).toMatch(/JSON\.stringify/);
+    expect(firstError(error).param).toBe('location_geopoint');
+    expect(firstError(error).message).toMatch(/JSON\.stringify/);
   });
 
   it('searches near a point given as JSON text, {lat, lon} as its README writes it', async () => {
-    const data = await call(
+    const data = await call<ProfilesSearching['data']>(
       sdk.profile.searching.list(sourceKeys, {
         location_geopoint: JSON.stringify({ lat: 45.764, lon: 4.8357 }),
         location_distance: 400,
@@ -155,8 +165,8 @@ describe('the JavaScript SDK against the mock', () => {
     const error = await rejection(
       sdk.profile.searching.list(sourceKeys, { skills: [{ name: 'python', value: 0.9 }] }),
     );
-    expect(error.errors[0].param).toBe('skills');
-    expect(error.errors[0].message).toMatch(/\[object Object\]/);
+    expect(firstError(error).param).toBe('skills');
+    expect(firstError(error).message).toMatch(/\[object Object\]/);
   });
 
   it('is told source_keys is wrong when called the way its README shows job scoring', async () => {
@@ -172,6 +182,6 @@ describe('the JavaScript SDK against the mock', () => {
       sdk.job.scoring.list(readme as never, undefined as never, undefined as never, {}),
     );
     expect(error.code).toBe(400);
-    expect(error.errors.map((e: { param: string }) => e.param)).toContain('source_keys');
+    expect(errorParams(error)).toContain('source_keys');
   });
 });

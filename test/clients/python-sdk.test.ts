@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetOf } from '../../src/hr/target.ts';
 import { type RunningServer, startServer } from '../../src/node/server.ts';
+import {
+  type ErrorAnswer,
+  firstError,
+  type JobsGrading,
+  type ProfilesGrading,
+  type Scoring,
+  type Searching,
+} from '../support/answers.ts';
+import { nth, scoreAt } from '../support/json-reads.ts';
 import { mockApp } from '../support/mock-app.ts';
 import { jsonDumps } from './support/python.ts';
 import {
@@ -34,19 +43,22 @@ afterAll(async () => {
 });
 
 /** Sends what the SDK built and reads the answer as `validate_response` does. */
-async function call(request: Request): Promise<any> {
-  return readAsPythonSdk(await fetch(request));
+async function call<Answer = unknown>(request: Request): Promise<Answer> {
+  return readAsPythonSdk<Answer>(await fetch(request));
 }
 
+/** A searching or scoring answer of either side, its predictions there when it scores. */
+type ListAnswer = Searching & { data: Partial<Scoring['data']> };
+
 /** What the SDK's own tests check of a searching or scoring answer. */
-function expectListAnswer(answer: any, list: 'profiles' | 'jobs', scored: boolean) {
+function expectListAnswer(answer: ListAnswer, list: 'profiles' | 'jobs', scored: boolean) {
   expect(answer.code, JSON.stringify(answer).slice(0, 300)).toBe(200);
   expect(typeof answer.message).toBe('string');
   expect(answer.data[list]).toHaveLength(answer.meta.count);
   expect(pythonSdkPaginationHolds(answer.meta)).toBe(true);
   if (!scored) return;
   expect(answer.data.predictions).toHaveLength(answer.meta.count);
-  for (const pair of answer.data.predictions) {
+  for (const pair of answer.data.predictions ?? []) {
     expect(pair).toHaveLength(2);
     for (const p of pair) expect(p >= 0 && p <= 1).toBe(true);
   }
@@ -54,7 +66,7 @@ function expectListAnswer(answer: any, list: 'profiles' | 'jobs', scored: boolea
 
 describe('the Python SDK (v4.3.0) against the mock', () => {
   it('searches profiles as its documentation does, with a +0000 date', async () => {
-    const answer = await call(
+    const answer = await call<Searching>(
       sdk.profile.searching.list({
         source_keys: sourceKeys,
         page: 1,
@@ -71,7 +83,7 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
   });
 
   it('scores profiles for a job without algorithm_key, with use_agent=1', async () => {
-    const answer = await call(
+    const answer = await call<Scoring>(
       sdk.profile.scoring.list({
         source_keys: sourceKeys,
         board_key: boardKey,
@@ -89,7 +101,7 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
   });
 
   it('searches jobs', async () => {
-    const answer = await call(
+    const answer = await call<Searching>(
       sdk.job.searching.list({ board_keys: boardKeys, page: 1, limit: 30, sort_by: 'created_at' }),
     );
     expectListAnswer(answer, 'jobs', false);
@@ -107,9 +119,9 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
       limit: 30,
       sort_by: 'scoring',
     });
-    const answer = await call(request);
+    const answer = await call<Scoring>(request);
     expectListAnswer(answer, 'jobs', true);
-    const named = await call(
+    const named = await call<Scoring>(
       new Request(request.url.replace('agent_key=agent_key', 'algorithm_key=agent_key'), {
         headers: request.headers,
       }),
@@ -118,8 +130,8 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
   });
 
   it('filters by the stage it validates, and by its documented kwargs', async () => {
-    const all = await call(sdk.profile.searching.list({ source_keys: sourceKeys }));
-    const staged = await call(
+    const all = await call<Searching>(sdk.profile.searching.list({ source_keys: sourceKeys }));
+    const staged = await call<Searching>(
       sdk.profile.searching.list({
         source_keys: sourceKeys,
         stage: 'yes',
@@ -130,11 +142,11 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
     expect(staged.meta.total).toBeGreaterThan(0);
     expect(staged.meta.total).toBeLessThan(all.meta.total);
     for (const p of staged.data.profiles)
-      expect(p.labels.some((l: { stage: string }) => l.stage === 'yes')).toBe(true);
+      expect((p.labels ?? []).some((l) => l.stage === 'yes')).toBe(true);
   });
 
   it('searches only with use_agent=0 (no predictions)', async () => {
-    const answer = await call(
+    const answer = await call<Scoring>(
       sdk.profile.scoring.list({
         source_keys: sourceKeys,
         board_key: boardKey,
@@ -147,7 +159,7 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
   });
 
   it('grades one profile for a job at profile/grading and reads data.score', async () => {
-    const answer = await call(
+    const answer = await call<ProfilesGrading>(
       sdk.profile.grading.get({
         algorithm_key: 'grader-hrflow-profiles',
         source_key: sourceKey,
@@ -157,8 +169,8 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
       }),
     );
     expect(answer.code).toBe(200);
-    expect(answer.data.profiles[0].key).toBe(profileKey);
-    expect(answer.data.score).toBe(answer.data.scores[0][1]);
+    expect(nth(answer.data.profiles, 0)?.key).toBe(profileKey);
+    expect(answer.data.score).toBe(scoreAt(answer.data.scores, 0));
     expect(answer.data.score).toBeGreaterThan(0);
     expect(answer.data.score).toBeLessThan(1);
   });
@@ -176,7 +188,7 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
   });
 
   it('grades one job for a profile at job/grading (the branch of PR #31)', async () => {
-    const answer = await call(
+    const answer = await call<JobsGrading>(
       sdk.job.grading.get({
         algorithm_key: 'grader-hrflow-jobs',
         board_key: boardKey,
@@ -186,12 +198,12 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
       }),
     );
     expect(answer.code).toBe(200);
-    expect(answer.data.jobs[0].key).toBe(jobKey);
-    expect(answer.data.score).toBe(answer.data.scores[0][1]);
+    expect(nth(answer.data.jobs, 0)?.key).toBe(jobKey);
+    expect(answer.data.score).toBe(scoreAt(answer.data.scores, 0));
   });
 
   it('takes the filter values its documentation writes: 0.9 for a skill, True for a tag', async () => {
-    const answer = await call(
+    const answer = await call<Searching>(
       sdk.profile.searching.list({
         source_keys: sourceKeys,
         kwargs: {
@@ -206,7 +218,7 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
 
   it('ranks by relevance with sort_by=scoring on searching, as sort_by=searching does', async () => {
     const search = (sort_by: string) =>
-      call(
+      call<Searching>(
         sdk.profile.searching.list({
           source_keys: sourceKeys,
           sort_by,
@@ -221,7 +233,7 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
   });
 
   it('answers an empty search with maxPage 1, which its pagination model divides by', async () => {
-    const answer = await call(
+    const answer = await call<Searching>(
       sdk.profile.searching.list({ source_keys: sourceKeys, kwargs: { text_keywords: ['zzqx'] } }),
     );
     expectListAnswer(answer, 'profiles', false);
@@ -234,11 +246,11 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
       kwargs: { location_geopoint: { lat: 45.764, lng: 4.8357 } },
     });
     expect(new URL(request.url).searchParams.getAll('location_geopoint')).toEqual(['lat', 'lng']);
-    const answer = await call(request);
+    const answer = await call<ErrorAnswer>(request);
     expect(answer.code).toBe(400);
-    expect(answer.errors[0].param).toBe('location_geopoint');
-    expect(answer.errors[0].message).toMatch(/json\.dumps/);
-    const dumped = await call(
+    expect(firstError(answer).param).toBe('location_geopoint');
+    expect(firstError(answer).message).toMatch(/json\.dumps/);
+    const dumped = await call<Searching>(
       sdk.profile.searching.list({
         source_keys: sourceKeys,
         kwargs: { location_geopoint: jsonDumps({ lat: 45.764, lng: 4.8357 }) },
@@ -252,17 +264,17 @@ describe('the Python SDK (v4.3.0) against the mock', () => {
     expect(request.headers.get('X-API-KEY')).toBe(API_KEY);
     const headers = new Headers(request.headers);
     headers.delete('X-API-KEY');
-    const answer = await call(new Request(request.url, { headers }));
+    const answer = await call<ErrorAnswer>(new Request(request.url, { headers }));
     expect(answer.code).toBe(401);
     expect(answer.message).toMatch(/X-API-KEY/);
   });
 
   it('gets its errors as JSON with the Content-Type it requires', async () => {
-    const answer = await call(
+    const answer = await call<ErrorAnswer>(
       sdk.profile.scoring.list({ source_keys: sourceKeys, board_key: boardKey, job_key: 'nope' }),
     );
     expect(answer.code).toBe(400);
-    expect(answer.errors[0].param).toBe('job_key');
+    expect(firstError(answer).param).toBe('job_key');
   });
 });
 
@@ -302,8 +314,8 @@ describe('the Python SDK with POST for searching and scoring (the branch of PR #
     const request = build(sdkPost);
     expect(request.method).toBe('POST');
     expect(await request.clone().text()).toContain('null');
-    const viaPost = await call(request);
-    const viaGet = await call(build(sdk));
+    const viaPost = await call<ListAnswer>(request);
+    const viaGet = await call<ListAnswer>(build(sdk));
     expect(viaPost.code).toBe(200);
     expect(viaPost.data).toEqual(viaGet.data);
     expect(viaPost.meta).toEqual(viaGet.meta);

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { breakingChanges } from '../../contract/suite/breaking-changes.ts';
+import { objAt } from '../support/json-reads.ts';
 import { changed, current, type Doc, shown } from './contract-changes.ts';
 
 /** The POST bodies (searching, scoring) and the one required response header (429's Retry-After). */
-const searchBody = (d: Doc) => d.paths['/profiles/searching'].post.requestBody;
-const retryAfter = (d: Doc) => d.components.responses.TooManyRequests.headers['Retry-After'];
+const searchBody = (d: Doc) => objAt(d, 'paths', '/profiles/searching', 'post', 'requestBody');
+const retryAfter = (d: Doc) =>
+  objAt(d, 'components', 'responses', 'TooManyRequests', 'headers', 'Retry-After');
 
 // The first published contract has neither, so these compare the current one with itself changed.
 describe('ADDITIVE: a request body newly required', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type Break, breakingChanges } from '../../contract/suite/breaking-changes.ts';
+import { at } from '../../contract/suite/json-shape.ts';
 import { loadContract, loadHistory } from '../../contract/suite/openapi.ts';
 import { OPT_INS } from '../../contract/suite/opt-ins.ts';
+import { listAt, objAt } from '../support/json-reads.ts';
 import { CONTRACT_MUTANTS, mutated, withoutTooManyRequests } from './additive-mutants.ts';
 
 const current = loadContract();
@@ -49,8 +51,8 @@ describe('ADDITIVE: full objects that only return_profile / return_job opt into'
   });
 
   it('reports them when the opt-in parameter was already published', () => {
-    const already = structuredClone(published.doc) as any;
-    already.paths['/profiles/grading'].get.parameters.push({
+    const already = structuredClone(published.doc);
+    listAt(already, 'paths', '/profiles/grading', 'get', 'parameters').push({
       name: 'return_profile',
       in: 'query',
       schema: { type: 'string' },
@@ -70,24 +72,26 @@ describe('ADDITIVE: full objects that only return_profile / return_job opt into'
 
 describe('ADDITIVE: 429 on every operation (1.3.0)', () => {
   const before = withoutTooManyRequests(current);
-  const operations = Object.values(current.paths as Record<string, any>).flatMap((item) =>
-    Object.values(item).filter((o: any) => o?.responses !== undefined),
-  ) as any[];
+  const operations = Object.values(current.paths).flatMap((item) =>
+    Object.values(item).filter((o) => at(o, 'responses') !== undefined),
+  );
 
   it('documents 429 with a required Retry-After on each of the twelve operations', () => {
     expect(operations).toHaveLength(12);
     for (const operation of operations)
-      expect(operation.responses['429'].$ref).toBe('#/components/responses/TooManyRequests');
-    const response = (current as any).components.responses.TooManyRequests;
-    expect(response.headers['Retry-After'].required).toBe(true);
+      expect(at(operation, 'responses', '429', '$ref')).toBe(
+        '#/components/responses/TooManyRequests',
+      );
+    const response = objAt(current, 'components', 'responses', 'TooManyRequests');
+    expect(at(response, 'headers', 'Retry-After', 'required')).toBe(true);
   });
 
   it('finds adding it additive', () => {
-    expect(breakingChanges(before as any, current)).toEqual([]);
+    expect(breakingChanges(before, current)).toEqual([]);
   });
 
   it('reports taking it away again', () => {
-    const breaks = breakingChanges(current, before as any);
+    const breaks = breakingChanges(current, before);
     expect(breaks).toHaveLength(12);
     expect(new Set(breaks.map((b) => b.what))).toEqual(new Set(['response removed']));
   });

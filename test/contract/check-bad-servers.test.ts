@@ -60,15 +60,23 @@ async function check(base: string, extra: string[], reporter = 'junit', withTarg
   return { code, out, err, report };
 }
 
-function junitCases(xml: string) {
+/** A JUnit test case as fast-xml-parser gives it: attributes as `@_name`, text as `#text`. */
+type JunitCase = {
+  '@_name': string;
+  failure?: { '#text': string };
+  error?: { '@_message': string };
+};
+/** A JUnit report as fast-xml-parser gives it: one item where the XML holds one, not a list. */
+type Junit = { testsuites: { testsuite?: OneOrMore<{ testcase?: OneOrMore<JunitCase> }> } };
+type OneOrMore<T> = T | T[];
+
+function junitCases(xml: string): JunitCase[] {
   expect(XMLValidator.validate(xml)).toBe(true);
-  const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
-  const list = <T>(value: T | T[] | undefined): T[] =>
+  const parsed: Junit = new XMLParser({ ignoreAttributes: false }).parse(xml);
+  const list = <T>(value: OneOrMore<T> | undefined): T[] =>
     value === undefined ? [] : Array.isArray(value) ? value : [value];
   // The server's rules, then (when ADDITIVE ran) the contract documents' own suite.
-  return list<Record<string, any>>(parsed.testsuites.testsuite).flatMap((suite) =>
-    list<Record<string, any>>(suite.testcase),
-  );
+  return list(parsed.testsuites.testsuite).flatMap((suite) => list(suite.testcase));
 }
 
 /** Why a JSON or pretty report says the run could not start, checking it holds no results. */
@@ -89,7 +97,7 @@ describe('hrmock check against servers that misbehave', () => {
     expect(code).toBe(2);
     expect(err.trim().split('\n')).toHaveLength(1);
     expect(err).toMatch(/no answer from http:\/\/127\.0\.0\.1:\d+ within 1 s/);
-    expect(junitCases(xml)[0]?.error['@_message']).toMatch(/no answer/);
+    expect(junitCases(xml)[0]?.error?.['@_message']).toMatch(/no answer/);
   });
 
   it('stops with exit 2 on a server that resets every connection', async () => {
@@ -142,8 +150,8 @@ describe('hrmock check against servers that misbehave', () => {
     const { code, report: xml } = await check(slowGrading, ['--timeout', '1']);
     expect(code).toBe(1);
     const failure = junitCases(xml).find((c) => c['@_name'].startsWith('GRD-DEFAULT'))?.failure;
-    expect(failure['#text']).toMatch(/request: {2}GET \/profiles\/grading\?/);
-    expect(failure['#text']).toMatch(/got: {6}no answer in 1 s/);
+    expect(failure?.['#text']).toMatch(/request: {2}GET \/profiles\/grading\?/);
+    expect(failure?.['#text']).toMatch(/got: {6}no answer in 1 s/);
   }, 60_000);
 
   it('ends a run against a server answering in 5 s at its deadline', async () => {
@@ -151,7 +159,7 @@ describe('hrmock check against servers that misbehave', () => {
     const { code, report: xml } = await check(slow, ['--deadline', '6']);
     expect(code).toBe(1);
     const failures = junitCases(xml).filter((c) => c.failure !== undefined);
-    expect(failures.map((c) => c.failure['#text']).join('\n')).toMatch(/deadline/);
+    expect(failures.map((c) => c.failure?.['#text']).join('\n')).toMatch(/deadline/);
   }, 60_000);
 
   it('stops with exit 2 on a server answering HTML to everything: not the API, and says so', async () => {
@@ -162,7 +170,7 @@ describe('hrmock check against servers that misbehave', () => {
     expect(err).toBe(
       `hrmock: not the API: GET ${html}/profiles/searching answered 200 text/html ("<!doctype html><html><head><title>Welcom…"); is --base-url the API's base (with its /v1)?\n`,
     );
-    expect(junitCases(xml)[0]?.error['@_message']).toMatch(/^not the API: /);
+    expect(junitCases(xml)[0]?.error?.['@_message']).toMatch(/^not the API: /);
   });
 
   it("says not the API without --target too, before asking for the mock's target", async () => {

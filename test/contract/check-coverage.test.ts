@@ -4,10 +4,11 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../contract/suite/openapi.ts';
 import { contractOperations } from '../../contract/suite/operation-inputs.ts';
-import { runCheck } from '../../src/api/run-check.ts';
+import { type Report, runCheck } from '../../src/api/run-check.ts';
 import type { RunningServer } from '../../src/node/server.ts';
 import { type Fetch, MUTANTS } from '../mutants/mutants.ts';
 import { checkCli, serveMock } from '../support/check-cli.ts';
+import { nth } from '../support/json-reads.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const operations = contractOperations(loadContract());
@@ -16,7 +17,23 @@ const getRemoved = MUTANTS.find((m) => m.rule === 'GET-KEPT')?.wrap as (f: Fetch
 let mock: RunningServer;
 let withoutGet: RunningServer;
 let unlimited: RunningServer;
-let report: any;
+/** A JSON report of a run that got going: it has its coverage. */
+type CoveredReport = Report & { coverage: NonNullable<Report['coverage']> };
+
+/**
+ * What these tests read of a JUnit report, as fast-xml-parser gives it (attributes as `@_name`,
+ * text as `#text`), with its lists kept as lists.
+ */
+type Junit = {
+  testsuites: {
+    testsuite: {
+      properties: { property: { '@_name': string; '@_value': string }[] };
+      testcase: { '@_name': string; failure?: { '#text': string } }[];
+    }[];
+  };
+};
+
+let report: CoveredReport;
 
 beforeAll(async () => {
   mock = await serveMock();
@@ -35,9 +52,9 @@ afterAll(async () => {
 
 describe('coverage', () => {
   it('lists every operation of the contract by operationId, both methods and both grading spellings', () => {
-    expect(
-      report.coverage.operations.map((o: any) => `${o.operationId} ${o.method} ${o.path}`),
-    ).toEqual(operations.map((o) => `${o.operationId} ${o.method} ${o.path}`));
+    expect(report.coverage.operations.map((o) => `${o.operationId} ${o.method} ${o.path}`)).toEqual(
+      operations.map((o) => `${o.operationId} ${o.method} ${o.path}`),
+    );
     expect(operations).toHaveLength(12);
     const paths = new Set(operations.map((o) => o.path));
     for (const path of ['/profiles/grading', '/profile/grading', '/jobs/grading', '/job/grading'])
@@ -45,7 +62,10 @@ describe('coverage', () => {
   });
 
   it('counts each documented status of an operation, and the parameters sent', () => {
-    const search = report.coverage.operations.find((o: any) => o.operationId === 'searchProfiles');
+    const search = nth(
+      report.coverage.operations.filter((o) => o.operationId === 'searchProfiles'),
+      0,
+    );
     expect(Object.keys(search.statuses)).toEqual(
       operations.find((o) => o.operationId === 'searchProfiles')?.statuses,
     );
@@ -64,9 +84,10 @@ describe('coverage', () => {
   });
 
   it('gives p50 and p95 per operation in every reporter', async () => {
-    const row = report.coverage.operations[0];
-    expect(row.latency.count).toBeGreaterThan(0);
-    expect(row.latency.p95Ms).toBeGreaterThanOrEqual(row.latency.p50Ms);
+    const { latency } = nth(report.coverage.operations, 0);
+    if (latency === undefined) throw new Error('operation 0 has no latency');
+    expect(latency.count).toBeGreaterThan(0);
+    expect(latency.p95Ms).toBeGreaterThanOrEqual(latency.p50Ms);
     const pretty = await checkCli(['--base-url', mock.url]);
     expect(pretty.out).toMatch(/gradeProfiles .*; p50 [\d.]+ ms, p95 [\d.]+ ms$/m);
     const junit = await checkCli(['--base-url', mock.url, '--reporter', 'junit']);
@@ -77,7 +98,7 @@ describe('coverage', () => {
     const { percent, exercised, counted, notCounted } = report.coverage;
     expect(percent).toBe(Math.floor((1000 * exercised) / counted) / 10);
     // The mock needs no key: its 401 cannot be brought about either.
-    expect(notCounted.map((n: any) => n.status)).toEqual(['401', '402', '404', '429', '500']);
+    expect(notCounted.map((n) => n.status)).toEqual(['401', '402', '404', '429', '500']);
   });
 
   it('counts and brings 401 on a server that requires a key', async () => {
@@ -85,9 +106,9 @@ describe('coverage', () => {
     try {
       const args = ['--base-url', keyed.url, '--header', 'X-API-KEY=coverage-key'];
       const { code, out } = await checkCli([...args, '--reporter', 'json']);
-      const { coverage } = JSON.parse(out);
+      const { coverage }: CoveredReport = JSON.parse(out);
       expect(code).toBe(0);
-      expect(coverage.notCounted.map((n: any) => n.status)).toEqual(['402', '404', '429', '500']);
+      expect(coverage.notCounted.map((n) => n.status)).toEqual(['402', '404', '429', '500']);
       for (const op of coverage.operations)
         expect(op.statuses['401'], op.operationId).toBeGreaterThan(0);
       expect(coverage.percent).toBe(100);
@@ -129,20 +150,20 @@ describe('coverage', () => {
       '99',
     ]);
     expect(code).toBe(1);
-    const parsed = new XMLParser({
+    const parsed: Junit = new XMLParser({
       ignoreAttributes: false,
       isArray: (n) => ['testcase', 'property', 'testsuite'].includes(n),
     }).parse(await readFile(file, 'utf8'));
-    const server = parsed.testsuites.testsuite[0];
+    const server = nth(parsed.testsuites.testsuite, 0);
     const properties = Object.fromEntries(
-      server.properties.property.map((p: any) => [p['@_name'], p['@_value']]),
+      server.properties.property.map((p) => [p['@_name'], p['@_value']]),
     );
     expect(Number(properties['coverage.percent'])).toBeLessThan(99);
     expect(properties['coverage.searchProfiles']).toMatch(
       /^GET \/profiles\/searching statuses 200=\d+/,
     );
-    const gate = server.testcase.find((c: any) => c['@_name'].startsWith('COVERAGE'));
-    expect(gate.failure['#text']).toMatch(/reproduce: npx --no-install hrmock check --base-url/);
+    const gate = server.testcase.find((c) => c['@_name'].startsWith('COVERAGE'));
+    expect(gate?.failure?.['#text']).toMatch(/reproduce: npx --no-install hrmock check --base-url/);
   });
 
   it('reaches 100% on the mock: every counted pair is one a request brings', () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Evidence, Outcome } from '../../contract/suite/rule.ts';
+import type { Report } from '../../src/api/run-check.ts';
 import type { RunningServer } from '../../src/node/server.ts';
 import type { Fetch } from '../mutants/mutants.ts';
 import { checkCli, replay, serveMock } from '../support/check-cli.ts';
@@ -53,9 +55,12 @@ afterAll(async () => {
   for (const server of servers) await server.close();
 });
 
-type Result = { id: string; outcome: any };
-function fuzzResult(out: string): Result {
-  return JSON.parse(out).results.find((r: Result) => r.id === 'FUZZ');
+/** The FUZZ rule's result in a JSON report, which must be a failure. */
+function fuzzResult(out: string): { id: string; outcome: Extract<Outcome, { status: 'fail' }> } {
+  const report: Report = JSON.parse(out);
+  const result = report.results.find((r) => r.id === 'FUZZ');
+  if (result?.outcome.status !== 'fail') throw new Error(`FUZZ did not fail: ${out.slice(0, 300)}`);
+  return { id: result.id, outcome: result.outcome };
 }
 
 /** A piece of evidence's method, path and broken promise: what tells two failures apart. */
@@ -72,8 +77,8 @@ describe('--fuzz N --seed S: several failures, and a fuzz cut short', () => {
   describe('against a server with two independent defects', () => {
     const args = (url: string) => ['--base-url', url, '--fuzz', '150', '--seed', '7'];
     let url: string;
-    let report: any;
-    let all: any[];
+    let report: Report;
+    let all: Evidence[];
     beforeAll(async () => {
       url = (await serve((f) => searchingCrashesOnFilters(jobGradingWrongCode(f)))).url;
       const { code, out } = await checkCli([...args(url), '--reporter', 'json']);
@@ -89,6 +94,7 @@ describe('--fuzz N --seed S: several failures, and a fuzz cut short', () => {
       expect(new Set(all.map(causeOf)).size, all.map(causeOf).join('\n')).toBe(all.length);
       const crash = all.find((e) => e.expected === 'no 5xx for anything a client sends');
       expect(crash?.request).toMatch(/^GET \/profiles\/searching\?/);
+      if (crash?.reproduce === undefined) throw new Error('the crash has no curl reproducer');
       expect(await replay(crash.reproduce)).toBe(500);
       const envelope = all.find((e) => /^code = the HTTP status 200/.test(e.expected));
       expect(envelope?.request).toMatch(/^GET \/jobs\/grading\?/);
@@ -147,7 +153,7 @@ describe('--fuzz N --seed S: several failures, and a fuzz cut short', () => {
     expect(report.coverage.met).toBe(false);
     expect(report.coverage.cutShort).toBe(stopped);
     const { evidence, more } = fuzzResult(json.out).outcome;
-    expect([evidence, ...(more ?? [])].at(-1).got).toBe(
+    expect([evidence, ...(more ?? [])].at(-1)?.got).toBe(
       `the run's deadline passed after ${report.fuzz.judged} of 100000 generated requests`,
     );
     const pretty = await checkCli([...args, ...gate]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Evidence, Outcome } from '../../contract/suite/rule.ts';
 import { RULES } from '../../contract/suite/run-suite.ts';
 import type { RunningServer } from '../../src/node/server.ts';
 import type { Fetch } from '../mutants/mutants.ts';
@@ -91,7 +92,13 @@ afterAll(async () => {
   for (const server of servers) await server.close();
 });
 
-type Result = { id: string; subject: string; outcome: any };
+type Result = { id: string; subject: string; outcome: Outcome };
+
+/** The evidence of a failed outcome; a pass or a skip fails the test. */
+function evidenceOf(outcome: Outcome): Evidence {
+  if (outcome.status !== 'fail') throw new Error(`the outcome is ${outcome.status}, not fail`);
+  return outcome.evidence;
+}
 function fuzzResult(out: string): Result {
   return JSON.parse(out).results.find((r: Result) => r.id === 'FUZZ');
 }
@@ -157,11 +164,12 @@ describe('--fuzz N --seed S', () => {
     expect(code).toBe(1);
     const { outcome } = fuzzResult(out);
     expect(outcome.status).toBe('fail');
-    expect(outcome.evidence.expected).toBe('no 5xx for anything a client sends');
-    expect(outcome.evidence.request).toMatch(
+    const evidence = evidenceOf(outcome);
+    expect(evidence.expected).toBe('no 5xx for anything a client sends');
+    expect(evidence.request).toMatch(
       /of seed 5, shrunk \d+ times?; replay: --fuzz 300 --seed 5\)$/,
     );
-    const reproduce: string = outcome.evidence.reproduce;
+    const reproduce = evidence.reproduce ?? '';
     process.stdout.write(`shrunk reproducer: ${reproduce}\n`);
     expect(await replay(reproduce)).toBe(500);
     // Shrunk: the non-ASCII text that fails is a single character.
@@ -192,10 +200,10 @@ describe('--fuzz N --seed S', () => {
         .results.filter((r: Result) => r.outcome.status === 'fail')
         .map((r: Result) => r.id),
     ).toEqual(['ENV', 'ROUTES', 'FUZZ']);
-    const { evidence } = fuzzResult(out).outcome;
+    const evidence = evidenceOf(fuzzResult(out).outcome);
     expect(evidence.expected).toMatch(/Content-Type application\/json|a JSON body/);
     expect(evidence.reproduce).toMatch(/^curl .* -X PATCH /);
-    expect(await replay(evidence.reproduce)).toBe(405);
+    expect(await replay(evidence.reproduce ?? '')).toBe(405);
   }, 120_000);
 
   it('fails on a 2xx that breaks the contract where no rule looks', async () => {
@@ -211,7 +219,7 @@ describe('--fuzz N --seed S', () => {
       'json',
     ]);
     expect(code).toBe(1);
-    const { evidence } = fuzzResult(out).outcome;
+    const evidence = evidenceOf(fuzzResult(out).outcome);
     expect(evidence.request).toMatch(/^GET \/(profile|job)\/grading\?/);
     expect(evidence.got).toMatch(/archived_at/);
   }, 120_000);

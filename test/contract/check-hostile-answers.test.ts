@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RULES } from '../../contract/suite/rules/index.ts';
 import type { Report } from '../../contract/suite/run-suite.ts';
+import { CLI } from '../support/cli-entry.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
-const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));
 const exampleTarget = fileURLToPath(new URL('fixtures/example-target.json', import.meta.url));
 const opened: Server[] = [];
 const sockets = new Set<Socket>();
@@ -47,7 +47,7 @@ function answering(body: string): Promise<string> {
  */
 async function checkProcess(base: string, extra: string[]) {
   const output = join(await tempDir('hostile'), 'report.json');
-  const args = ['--max-old-space-size=512', bin, 'check', '--base-url', base, ...extra];
+  const args = ['--max-old-space-size=512', CLI, 'check', '--base-url', base, ...extra];
   const { code, stderr } = await new Promise<{ code: number | string; stderr: string }>((resolve) =>
     execFile(
       process.execPath,

@@ -1,15 +1,13 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/node/server.ts';
 import type { Fetch } from '../mutants/mutants.ts';
 import { checkCli, hasCurl, replay, serveMock } from '../support/check-cli.ts';
+import { CLI } from '../support/cli-entry.ts';
 import { tempDir } from '../support/temp-dir.ts';
-
-const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));
 
 /** Any POST body over 16 KB gets a 500: POST-LONG fails on a request of 32 KB and more. */
 const longBodiesFail =
@@ -87,7 +85,7 @@ describe('a failure whose request is over 8 KB', () => {
     const dir = await tempDir('long');
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      [bin, 'check', '--base-url', server.url],
+      [CLI, 'check', '--base-url', server.url],
       { cwd: dir, maxBuffer: 64 * 1024 * 1024 },
     ).catch((e: { stdout: string }) => e);
     expect(stdout).toMatch(/reproduce: curl .* --data-binary @hrmock-reproduce\/001\.json/);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/node/server.ts';
 import { type Fetch, MUTANTS } from '../mutants/mutants.ts';
-import { checkCli, hasCurl, replay, serveMock } from '../support/check-cli.ts';
+import {
+  checkCli,
+  type EveryReport,
+  everyReport,
+  hasCurl,
+  replay,
+  serveMock,
+} from '../support/check-cli.ts';
 
 const SECRET = 'repro-secret-5d1e';
 const badInputGets500 = MUTANTS.find((m) => m.name === 'bad input gets a 500')?.wrap as (
@@ -54,11 +61,18 @@ afterAll(async () => {
   for (const server of servers) await server.close();
 });
 
+// One run against `mutant` in every reporter, shared by the tests that read it.
+let ofMutant: Promise<EveryReport> | undefined;
+const mutantRun = () => {
+  ofMutant ??= everyReport(['--base-url', mutant.url]);
+  return ofMutant;
+};
+
 describe('a failure reproducer', () => {
   it('replays the BAD-INPUT failure with curl and gets the same status', async () => {
-    const { code, out } = await checkCli(['--base-url', mutant.url, '--reporter', 'json']);
+    const { code, json } = await mutantRun();
     expect(code).toBe(1);
-    const bad = failures(out).find((f) => f.id === 'BAD-INPUT') as Failure;
+    const bad = failures(json).find((f) => f.id === 'BAD-INPUT') as Failure;
     const { got, reproduce } = bad.outcome.evidence;
     expect(reproduce).toMatch(/^curl .* -X GET '.*\/profiles\/searching/);
     const failedWith = Number(/status (\d{3})/.exec(got)?.[1]);
@@ -102,20 +116,18 @@ describe('a failure reproducer', () => {
   });
 
   it('carries a reproduce line for every failure, in every reporter', async () => {
-    const json = await checkCli(['--base-url', mutant.url, '--reporter', 'json']);
-    const evidence = failures(json.out).flatMap((f) => [
+    const run = await mutantRun();
+    const evidence = failures(run.json).flatMap((f) => [
       f.outcome.evidence,
       ...(f.outcome.more ?? []),
     ]);
     for (const item of evidence)
       expect(item.reproduce).toMatch(/^curl |^npx --no-install hrmock check/);
-    const pretty = await checkCli(['--base-url', mutant.url]);
-    const fails = pretty.out.match(/^ {2}FAIL /gm) ?? [];
-    const lines = pretty.out.match(/^ {8}reproduce: curl /gm) ?? [];
+    const fails = run.out.match(/^ {2}FAIL /gm) ?? [];
+    const lines = run.out.match(/^ {8}reproduce: curl /gm) ?? [];
     expect(fails.length).toBeGreaterThan(0);
     expect(lines.length).toBe(evidence.length);
-    const junit = await checkCli(['--base-url', mutant.url, '--reporter', 'junit']);
-    const inFailures = junit.out.match(/<failure [^>]*>[^<]*reproduce: curl /g) ?? [];
+    const inFailures = run.junit.match(/<failure [^>]*>[^<]*reproduce: curl /g) ?? [];
     expect(inFailures.length).toBe(fails.length);
   });
 });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -11,7 +11,7 @@ import { createApp } from '../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../src/node/server.ts';
 import { type RunningPrism, startPrism } from '../../src/prism.ts';
 import { MUTANTS } from '../mutants/mutants.ts';
-import { checkCli } from '../support/check-cli.ts';
+import { checkCli, type EveryReport, everyReport } from '../support/check-cli.ts';
 import { refusingPort } from '../support/refusing-port.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -49,9 +49,21 @@ afterAll(async () => {
   for (const server of servers) await server.close();
 });
 
+// Each full run takes seconds: the tests that read one run's reports share it.
+let ofMock: Promise<EveryReport> | undefined;
+let ofPrismMock: Promise<EveryReport> | undefined;
+const mockRun = () => {
+  ofMock ??= everyReport(['--base-url', mock.url]);
+  return ofMock;
+};
+const prismMockRun = () => {
+  ofPrismMock ??= everyReport(['--base-url', prismMock.url, '--target', exampleTarget]);
+  return ofPrismMock;
+};
+
 describe('hrmock check', () => {
   it('passes every rule against the mock on a port, and exits 0', async () => {
-    const { code, out } = await check(['--base-url', mock.url]);
+    const { code, out } = await mockRun();
     expect(failedRules(out)).toEqual([]);
     expect(out).toMatch(
       new RegExp(`${RULES.length} rules: ${RULES.length} passed, 0 failed, 0 skipped in [\\d.]+ s`),
@@ -82,7 +94,7 @@ describe('hrmock check', () => {
   }, 60_000);
 
   it('lists the rules a schema-only mock (prism mock) fails', async () => {
-    const { code, out } = await check(['--base-url', prismMock.url, '--target', exampleTarget]);
+    const { code, out } = await prismMockRun();
     expect(failedRules(out)).toEqual([
       'BAD-INPUT',
       'CROSS-PARAM',
@@ -124,20 +136,8 @@ describe('hrmock check', () => {
   });
 
   it('writes JUnit XML with one test case per rule', async () => {
-    const dir = await tempDir('junit');
-    const file = join(dir, 'report.xml');
-    const { code } = await check([
-      '--base-url',
-      prismMock.url,
-      '--target',
-      exampleTarget,
-      '--reporter',
-      'junit',
-      '--output',
-      file,
-    ]);
+    const { code, junit: xml } = await prismMockRun();
     expect(code).toBe(1);
-    const xml = await readFile(file, 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
     const parsed = new XMLParser({
       ignoreAttributes: false,
@@ -157,13 +157,10 @@ describe('hrmock check', () => {
   });
 
   it('reports ADDITIVE in JUnit as a suite of its own, about the contract documents', async () => {
-    const dir = await tempDir('junit');
-    const file = join(dir, 'report.xml');
-    await check(['--base-url', mock.url, '--reporter', 'junit', '--output', file]);
     const parsed = new XMLParser({
       ignoreAttributes: false,
       isArray: (name) => name === 'testcase',
-    }).parse(await readFile(file, 'utf8'));
+    }).parse((await mockRun()).junit);
     const suites = parsed.testsuites.testsuite as { '@_name': string; testcase: unknown[] }[];
     expect(suites.map((s) => [s['@_name'].split(' (')[0], s.testcase.length])).toEqual([
       [`contract rules at ${mock.url}`, RULES.length - 1],
@@ -172,7 +169,7 @@ describe('hrmock check', () => {
   });
 
   it('shows ADDITIVE after the server rules, under the contract documents heading', async () => {
-    const { out } = await check(['--base-url', mock.url]);
+    const { out } = await mockRun();
     const lines = out.split('\n');
     const heading = lines.findIndex((l) => l.startsWith('contract documents ('));
     const ruleLines = lines.map((l, i) => [l.match(/^ {2}(?:pass|FAIL|skip) {2}(\S+)/)?.[1], i]);
@@ -183,18 +180,15 @@ describe('hrmock check', () => {
   });
 
   it('writes a JSON report with every rule', async () => {
-    const { out } = await check(['--base-url', mock.url, '--reporter', 'json']);
-    const report = JSON.parse(out);
+    const report = JSON.parse((await mockRun()).json);
     expect(report.results.map((r: { id: string }) => r.id)).toEqual(RULES.map((r) => r.id));
     expect(report.passed).toBe(RULES.length);
   });
 
   it('marks ADDITIVE in the JSON report as a check of the contract documents, not the server', async () => {
-    const { out } = await check(['--base-url', mock.url, '--reporter', 'json']);
-    const subjects = JSON.parse(out).results.map((r: { id: string; subject: string }) => [
-      r.id,
-      r.subject,
-    ]);
+    const subjects = JSON.parse((await mockRun()).json).results.map(
+      (r: { id: string; subject: string }) => [r.id, r.subject],
+    );
     expect(subjects).toEqual(
       RULES.map((r) => [r.id, r.id === 'ADDITIVE' ? 'documents' : 'server']),
     );

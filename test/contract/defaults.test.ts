@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deref, isObject, loadContract, parametersOf } from '../../contract/suite/openapi.ts';
+import { asObject, at, toList } from '../../contract/suite/json-shape.ts';
+import {
+  deref,
+  isObject,
+  type JsonObject,
+  loadContract,
+  parametersOf,
+} from '../../contract/suite/openapi.ts';
 import { ALL_OPERATIONS } from '../../contract/suite/operations.ts';
 import { targetOf } from '../../src/hr/target.ts';
 import { mockApp, query } from '../support/mock-app.ts';
@@ -20,7 +27,7 @@ function defaultOf(schema: unknown): unknown {
 }
 
 /** An object schema and the ones it takes in by `allOf`, `$ref`s resolved. */
-function objectParts(schema: unknown): any[] {
+function objectParts(schema: unknown): JsonObject[] {
   const resolved = deref(doc, schema);
   if (!isObject(resolved)) return [];
   const all = Array.isArray(resolved.allOf) ? resolved.allOf : [];
@@ -35,11 +42,11 @@ const cases = ALL_OPERATIONS.flatMap((op) => {
     if (!parameter.required && parameter.in === 'query' && value !== undefined)
       found.push([op.id, 'GET', parameter.name, value]);
   }
-  const post = doc.paths[op.path]?.post as any;
-  const parts = objectParts(post?.requestBody?.content['application/json'].schema);
-  const required = new Set(parts.flatMap((part) => part.required ?? []));
+  const post = doc.paths[op.path]?.post;
+  const parts = objectParts(at(post, 'requestBody', 'content', 'application/json', 'schema'));
+  const required = new Set(parts.flatMap((part) => toList(part.required)));
   for (const part of parts) {
-    for (const [name, schema] of Object.entries<unknown>(part.properties ?? {})) {
+    for (const [name, schema] of Object.entries(asObject(part.properties) ?? {})) {
       const value = defaultOf(schema);
       if (!required.has(name) && value !== undefined) found.push([op.id, 'POST', name, value]);
     }

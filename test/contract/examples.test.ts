@@ -8,6 +8,7 @@ import {
   operations,
 } from '../../contract/suite/openapi.ts';
 import { ContractValidator } from '../../contract/suite/validator.ts';
+import { listAt, nth, objAt } from '../support/json-reads.ts';
 
 type ExampleCase = [name: string, pointer: string, value: unknown];
 
@@ -85,19 +86,18 @@ describe.each(documents)('every example in %s', (_, doc) => {
 describe('the contract validator', () => {
   const doc = loadContract();
   const validator = new ContractValidator(doc);
-  const example = deref<unknown>(doc, { $ref: '#/components/examples/ProfilesGradingOk' }) as {
-    value: any;
-  };
+  const example = objAt(deref(doc, { $ref: '#/components/examples/ProfilesGradingOk' }), 'value');
 
   it('rejects a grading answer whose default item carries a field beyond the minimal set', () => {
-    const broken = structuredClone(example.value);
-    broken.data.profiles[0].text = 'a full profile leaking into a minimal answer';
+    const broken = structuredClone(example);
+    objAt(nth(listAt(broken, 'data', 'profiles'), 0)).text =
+      'a full profile leaking into a minimal answer';
     const result = validator.validateResponse('/profiles/grading', 'get', 200, broken);
     expect(result.ok).toBe(false);
   });
 
   it('rejects a success envelope without code', () => {
-    const { code: _, ...broken } = example.value;
+    const { code: _, ...broken } = example;
     expect(validator.validateResponse('/profiles/grading', 'get', 200, broken).ok).toBe(false);
   });
 

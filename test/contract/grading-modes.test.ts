@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Target } from '../../contract/suite/target.ts';
+import type { ErrorAnswer, Grading } from '../support/answers.ts';
+import { obj } from '../support/json-reads.ts';
 import { get, mockApp } from '../support/mock-app.ts';
 
 const { app } = mockApp({ profiles: 60, jobs: 30 });
-const target: Target = (await get(app, '/_mock/target')).body.data;
+const target: Target = (await get<{ data: Target }>(app, '/_mock/target')).body.data;
 
 /**
  * Grading takes one of two modes: a batch (`profile_ids`) or one item (`source_key` with
@@ -43,15 +45,18 @@ const params = (errors: { param: string }[] | undefined) => (errors ?? []).map((
 
 describe.each(SIDES)('$path: the grading mode a reference picks', (side) => {
   /** The reference of the batch's first item, read from its minimal item. */
-  async function firstReference(): Promise<string> {
-    const batch = await get(app, side.path, { ...side.anchor, [side.ids]: side.batch.slice(0, 1) });
-    return batch.body.data[side.list][0].reference;
+  async function firstReference(): Promise<unknown> {
+    const batch = await get<Grading>(app, side.path, {
+      ...side.anchor,
+      [side.ids]: side.batch.slice(0, 1),
+    });
+    return obj(batch.body.data[side.list][0]).reference;
   }
 
   it(`grades one item named by ${side.container} and ${side.reference}`, async () => {
     const [first] = side.batch;
     const container = (first as Record<string, string>)[side.container];
-    const single = await get(app, side.path, {
+    const single = await get<Grading>(app, side.path, {
       ...side.anchor,
       [side.container]: container,
       [side.reference]: await firstReference(),
@@ -62,7 +67,7 @@ describe.each(SIDES)('$path: the grading mode a reference picks', (side) => {
   });
 
   it(`refuses ${side.ids} sent with ${side.reference}: two modes at once`, async () => {
-    const both = await get(app, side.path, {
+    const both = await get<ErrorAnswer>(app, side.path, {
       ...side.anchor,
       [side.ids]: side.batch,
       [side.reference]: await firstReference(),
@@ -73,7 +78,7 @@ describe.each(SIDES)('$path: the grading mode a reference picks', (side) => {
   });
 
   it(`asks for ${side.container} when ${side.reference} comes alone`, async () => {
-    const alone = await get(app, side.path, {
+    const alone = await get<ErrorAnswer>(app, side.path, {
       ...side.anchor,
       [side.reference]: await firstReference(),
     });

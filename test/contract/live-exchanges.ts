@@ -50,12 +50,15 @@ export function exchange(
   };
 }
 
-/** The mock's answer to a request, in process, as the proxy would hand it to the judge. */
-export async function asked(
+/**
+ * The mock's answer to a request, in process, as the proxy would hand it to the judge; its body
+ * read as `Body`, the answer the test asks for.
+ */
+export async function asked<Body = unknown>(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   params: Record<string, unknown>,
-): Promise<LiveExchange> {
+): Promise<LiveExchange & { body: Body }> {
   const init: RequestInit =
     method === 'POST'
       ? { method, body: JSON.stringify(params), headers: { 'content-type': 'application/json' } }
@@ -64,11 +67,11 @@ export async function asked(
   const response = await app.request(url, init);
   const text = await response.text();
   const answered = exchange({ method, path, params }, response.status, JSON.parse(text), {});
-  return { ...answered, headers: response.headers, text };
+  return { ...answered, body: answered.body as Body, headers: response.headers, text };
 }
 
 /** The same exchange with its answer's body changed (its text follows). */
-export function edited(e: LiveExchange, change: (body: any) => void): LiveExchange {
+export function edited<E extends LiveExchange>(e: E, change: (body: E['body']) => void): E {
   const body = structuredClone(e.body);
   change(body);
   return { ...e, body, text: JSON.stringify(body) };

@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import type { JobsGrading, JobsScoring, ProfilesSearching } from '../support/answers.ts';
 import { asked, edited, exchange, newJudge, params, rulesOf } from './live-exchanges.ts';
 
-const search = await asked('GET', '/profiles/searching', { ...params.searchProfiles(), limit: 5 });
-const posted = await asked('POST', '/profiles/searching', { ...params.searchProfiles(), limit: 5 });
+const search = await asked<ProfilesSearching>('GET', '/profiles/searching', {
+  ...params.searchProfiles(),
+  limit: 5,
+});
+const posted = await asked<ProfilesSearching>('POST', '/profiles/searching', {
+  ...params.searchProfiles(),
+  limit: 5,
+});
 const other = edited(search, (b) => b.data.profiles.reverse());
-const grading = await asked('GET', '/jobs/grading', params.gradeJobs());
-const full = await asked('GET', '/jobs/grading', { ...params.gradeJobs(), return_job: 'true' });
+const grading = await asked<JobsGrading>('GET', '/jobs/grading', params.gradeJobs());
+const full = await asked<JobsGrading>('GET', '/jobs/grading', {
+  ...params.gradeJobs(),
+  return_job: 'true',
+});
 const scoring = (ps: Record<string, unknown> = {}) =>
-  asked('GET', '/jobs/scoring', {
+  asked<JobsScoring>('GET', '/jobs/scoring', {
     ...GRADE_ANCHOR(),
-    board_keys: [grading.body.data.jobs[0].board_key],
+    board_keys: [grading.body.data.jobs[0]?.board_key],
     ...ps,
   });
 function GRADE_ANCHOR() {
@@ -79,7 +89,11 @@ describe('GRD-FULL: full items agree with their minimal twins', () => {
   it('reports full items whose scores differ from the minimal ones', () => {
     const judge = newJudge();
     judge.judge(grading);
-    const drifted = edited(full, (b) => (b.data.scores[0] = b.data.scores[0] === 0.5 ? 0.4 : 0.5));
+    const drifted = edited(
+      full,
+      (b: { data: { scores: unknown[] } }) =>
+        (b.data.scores[0] = b.data.scores[0] === 0.5 ? 0.4 : 0.5),
+    );
     const [violation] = judge.judge(drifted).filter((v) => v.rule === 'GRD-FULL');
     expect(violation).toMatchObject({ rule: 'GRD-FULL', got: 'others with return_job=true' });
     expect(violation?.expected).toMatch(/^the items \(minimal fields\), scores and errors/);

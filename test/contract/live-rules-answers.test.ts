@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { field } from '../../contract/suite/json-shape.ts';
 import type { LiveExchange, LiveViolation } from '../../contract/suite/live-rules.ts';
+import type {
+  JobsGrading,
+  ProfilesGrading,
+  ProfilesScoring,
+  ProfilesSearching,
+} from '../support/answers.ts';
+import { nth } from '../support/json-reads.ts';
 import { asked, edited, newJudge, params } from './live-exchanges.ts';
 
 // One judge for the one-exchange rules: remembering nothing, it compares no two exchanges.
@@ -8,16 +16,19 @@ const shared = newJudge({ remember: 0 });
 const found = (rule: string, e: LiveExchange): LiveViolation[] =>
   shared.judge(e).filter((v) => v.rule === rule);
 
-const grading = await asked('GET', '/profiles/grading', params.gradeProfiles());
-const full = await asked('GET', '/profiles/grading', {
+const grading = await asked<ProfilesGrading>('GET', '/profiles/grading', params.gradeProfiles());
+const full = await asked<ProfilesGrading>('GET', '/profiles/grading', {
   ...params.gradeProfiles(),
   return_profile: 'true',
 });
-const jobsFull = await asked('GET', '/jobs/grading', { ...params.gradeJobs(), return_job: '1' });
+const jobsFull = await asked<JobsGrading>('GET', '/jobs/grading', {
+  ...params.gradeJobs(),
+  return_job: '1',
+});
 const page = (ps: Record<string, unknown>) =>
-  asked('GET', '/profiles/searching', { ...params.searchProfiles(), ...ps });
+  asked<ProfilesSearching>('GET', '/profiles/searching', { ...params.searchProfiles(), ...ps });
 const scoring = (ps: Record<string, unknown>) =>
-  asked('GET', '/profiles/scoring', { ...params.scoreProfiles(), ...ps });
+  asked<ProfilesScoring>('GET', '/profiles/scoring', { ...params.scoreProfiles(), ...ps });
 const withFlag = (e: LiveExchange, value: unknown) => ({
   ...e,
   params: { ...e.params, return_profile: value },
@@ -57,8 +68,8 @@ describe('GRD-FULL: grading with the full flag gives full items', () => {
   });
 
   it('reports a minimal job when return_job=1', () => {
-    const minimal = edited(jobsFull, (b) => {
-      b.data.jobs[1] = { key: b.data.jobs[1].key };
+    const minimal = edited(jobsFull, (b: { data: { jobs: unknown[] } }) => {
+      b.data.jobs[1] = { key: field(b.data.jobs[1], 'key') };
     });
     expect(found('GRD-FULL', minimal)[0]?.expected).toBe('item 1 a full Job (return_job=true)');
   });
@@ -82,7 +93,7 @@ describe('GRD-ALIGN: one item, score and error per key, in request order', () =>
   });
 
   it('reads the keys of a jobs batch by job_key', async () => {
-    const jobs = await asked('GET', '/jobs/grading', params.gradeJobs());
+    const jobs = await asked<JobsGrading>('GET', '/jobs/grading', params.gradeJobs());
     expect(found('GRD-ALIGN', jobs)).toEqual([]);
     const swapped = edited(jobs, (b) => b.data.jobs.reverse());
     expect(found('GRD-ALIGN', swapped)[0]?.expected).toMatch(/^jobs\[0\]\.key = /);
@@ -213,12 +224,12 @@ describe('ORDER: an explicit order orders the items', () => {
     const sorted = await page({ limit: 10, sort_by: 'created_at', order_by: 'asc' });
     const tied = edited(
       sorted,
-      (b) => (b.data.profiles[1].created_at = b.data.profiles[0].created_at),
+      (b) => (nth(b.data.profiles, 1).created_at = nth(b.data.profiles, 0).created_at),
     );
     expect(found('ORDER', tied)).toEqual([]);
     const ordered = { ...grading.params, sort_by: 'created_at', order_by: 'asc' };
     const mixed = edited(full, (b) =>
-      b.data.profiles.sort((x: any, y: any) => (x.created_at < y.created_at ? 1 : -1)),
+      b.data.profiles.sort((x, y) => ((x?.created_at ?? '') < (y?.created_at ?? '') ? 1 : -1)),
     );
     expect(found('ORDER', { ...mixed, params: ordered })).toEqual([]);
     const refused = { ...sorted, status: 400, body: { code: 400, message: 'no' } };
@@ -241,14 +252,20 @@ describe('the rules that read a 200 answer', () => {
   it('leave a 200 without data to the envelope rules', async () => {
     const lists = [await page({ limit: 5 }), await scoring({ limit: 5 })];
     for (const e of [grading, full, jobsFull, ...lists]) {
-      const rules = shared.judge(edited(e, (b) => delete b.data)).map((v) => v.rule);
+      const rules = shared
+        .judge(edited(e, (b: { data?: unknown }) => delete b.data))
+        .map((v) => v.rule);
       expect(rules.filter((r) => r !== 'OLD-CLIENT')).toEqual(['ENV']);
     }
   });
 
   it('let a check that breaks, not a violation, through', async () => {
     const e = await scoring({ limit: 5 });
-    const broken = edited(e, (b) => (b.data.predictions = 'x'.repeat(b.data.profiles.length)));
+    const broken = edited(
+      e,
+      (b: { data: { predictions: unknown; profiles: unknown[] } }) =>
+        (b.data.predictions = 'x'.repeat(b.data.profiles.length)),
+    );
     expect(() => shared.judge(broken)).toThrow(TypeError);
   });
 

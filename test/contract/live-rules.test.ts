@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_RULES, type LiveExchange, LiveJudge } from '../../contract/suite/live-rules.ts';
 import { loadContract } from '../../contract/suite/openapi.ts';
+import type { ProfilesGrading, ProfilesSearching } from '../support/answers.ts';
+import { obj } from '../support/json-reads.ts';
 import { asked, edited, exchange, newJudge, params, rulesOf } from './live-exchanges.ts';
 
 // One judge for the one-exchange rules: remembering nothing, it compares no two exchanges.
@@ -33,8 +35,8 @@ describe('the live judge on answers the contract allows', () => {
 
 describe('the contract it judges by', () => {
   it('is the one it is given', () => {
-    const doc = structuredClone(contract) as any;
-    delete doc.paths['/profiles/searching'].post;
+    const doc = structuredClone(contract);
+    delete obj(doc.paths['/profiles/searching']).post;
     const sent = { method: 'POST', path: '/profiles/searching', params: params.searchProfiles() };
     const judge = new LiveJudge({ contract: doc, history: [] });
     expect(rulesOf(judge.judge(exchange(sent, 400, error(400))))).toContain('CLIENT');
@@ -170,13 +172,17 @@ describe('GET-KEPT: searching and scoring still answer GET', () => {
   });
 });
 
+/** A profiles answer as a test breaks it: its items not read yet. */
+type Unchecked = { data: { profiles: unknown[] } };
+
 describe('OLD-CLIENT: a GET an old client could send', () => {
   it('reports an answer invalid under a published contract', async () => {
-    const e = await asked('GET', '/profiles/grading', params.gradeProfiles());
-    const renamed = edited(e, (b) => {
+    const e = await asked<ProfilesGrading>('GET', '/profiles/grading', params.gradeProfiles());
+    const renamed = edited(e, (b: Unchecked) => {
       for (const item of b.data.profiles) {
-        item.ref = item.reference;
-        delete item.reference;
+        const entry = obj(item);
+        entry.ref = entry.reference;
+        delete entry.reference;
       }
     });
     const found = judged(renamed).filter((v) => v.rule === 'OLD-CLIENT');
@@ -189,17 +195,27 @@ describe('OLD-CLIENT: a GET an old client could send', () => {
 
   it('leaves out a request naming a parameter no published contract has', async () => {
     const ps = { ...params.gradeProfiles(), return_profile: 'false' };
-    const e = edited(await asked('GET', '/profiles/grading', ps), (b) => {
-      b.data.profiles[0].ref = 'x';
-    });
+    const e = edited(
+      await asked<ProfilesGrading>('GET', '/profiles/grading', ps),
+      (b: Unchecked) => {
+        obj(b.data.profiles[0]).ref = 'x';
+      },
+    );
     expect(rulesOf(judged(e))).not.toContain('OLD-CLIENT');
   });
 
   it('leaves out a POST, and a request whose parameters could not be read', async () => {
-    const e = await asked('POST', '/profiles/searching', params.searchProfiles());
-    const broken = edited(e, (b) => (b.data.profiles[0].key = 1));
+    const e = await asked<ProfilesSearching>(
+      'POST',
+      '/profiles/searching',
+      params.searchProfiles(),
+    );
+    const broken = edited(e, (b: Unchecked) => (obj(b.data.profiles[0]).key = 1));
     expect(rulesOf(judged(broken))).not.toContain('OLD-CLIENT');
-    const unread = { ...edited(e, (b) => (b.data.profiles[0].key = 1)), method: 'GET' };
+    const unread = {
+      ...edited(e, (b: Unchecked) => (obj(b.data.profiles[0]).key = 1)),
+      method: 'GET',
+    };
     expect(rulesOf(judged({ ...unread, params: undefined }))).not.toContain('OLD-CLIENT');
   });
 });

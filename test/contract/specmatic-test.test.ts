@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asArray, at } from '../../contract/suite/json-shape.ts';
 import { isObject, loadContract } from '../../contract/suite/openapi.ts';
 import { ContractValidator } from '../../contract/suite/validator.ts';
 import { createApp } from '../../src/http/app.ts';
@@ -75,7 +76,7 @@ type Exchange = {
   path: string;
   sent: Map<string, unknown>;
   status: number;
-  body: any;
+  body: unknown;
 };
 type ErrorEntry = { param: string; message: string };
 
@@ -145,7 +146,8 @@ const REASONS: {
 
 /** Why hrmock refused a request: one reason per entry of its `errors`, or `unexplained: …`. */
 function explain(exchange: Exchange): string[] {
-  const errors: ErrorEntry[] = Array.isArray(exchange.body?.errors) ? exchange.body.errors : [];
+  // Read as the contract's Error gives them; none when the answer has no list.
+  const errors = (asArray(at(exchange.body, 'errors')) ?? []) as ErrorEntry[];
   if (exchange.status !== 400 || errors.length === 0) {
     return [`unexplained: ${exchange.status} ${JSON.stringify(exchange.body)}`];
   }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { at, toList } from '../../contract/suite/json-shape.ts';
 import { isObject, loadContract, type OpenApiDoc } from '../../contract/suite/openapi.ts';
 import { ContractValidator } from '../../contract/suite/validator.ts';
+import { objAt } from '../support/json-reads.ts';
 
 const contract = loadContract();
 const validator = new ContractValidator(contract);
@@ -16,8 +18,7 @@ const MINIMAL = {
 /** A full profile the contract's own examples show. */
 function fullProfile(): Record<string, unknown> {
   for (const example of Object.values(contract.components?.examples ?? {})) {
-    const value = (example as { value?: any }).value;
-    for (const item of value?.data?.profiles ?? [])
+    for (const item of toList(at(example, 'value', 'data', 'profiles')))
       if (isObject(item) && validator.validateSchema('Profile', item).ok)
         return structuredClone(item);
   }
@@ -183,7 +184,9 @@ describe('ContractValidator on a union with a discriminator', () => {
 
   it('keeps the oneOf error when more than one branch matches: the ambiguity is the fault', () => {
     const doc = petDoc(undefined);
-    (doc.components as any).schemas.Either = { oneOf: [{ type: 'number' }, { type: 'integer' }] };
+    objAt(doc, 'components', 'schemas').Either = {
+      oneOf: [{ type: 'number' }, { type: 'integer' }],
+    };
     expect(new ContractValidator(doc).validateSchema('Either', 3)).toEqual({
       ok: false,
       errors: ['(root) must match exactly one schema in oneOf'],

@@ -22,10 +22,12 @@ function readingsDiffer(text: string): string[] {
   const found: string[] = [];
   const walk = (a: unknown, b: unknown, path: string) => {
     if (isDeepStrictEqual(a, b)) return;
-    const plain = (v: unknown) => typeof v === 'object' && v !== null && !(v instanceof Date);
+    // An object or a list, whose entries are walked by key (a list's by index).
+    const plain = (v: unknown): v is Record<string, unknown> =>
+      typeof v === 'object' && v !== null && !(v instanceof Date);
     if (plain(a) && plain(b)) {
-      const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
-      for (const key of keys) walk((a as any)[key], (b as any)[key], `${path}/${key}`);
+      const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+      for (const key of keys) walk(a[key], b[key], `${path}/${key}`);
       return;
     }
     found.push(`${path || '/'}: ${JSON.stringify(a)} in YAML 1.2, ${String(b)} in YAML 1.1`);

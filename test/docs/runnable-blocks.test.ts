@@ -1,8 +1,9 @@
-import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../../src/api/start-mock.ts';
+import { CLI } from '../support/cli-entry.ts';
 import { runBash } from '../support/run-bash.ts';
 import { type RunnableBlock, runnableBlocks } from '../support/runnable-blocks.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -38,7 +39,15 @@ afterAll(() => mock.close());
 async function project(): Promise<string> {
   const dir = await tempDir('runnable');
   await mkdir(join(dir, 'node_modules', '.bin'), { recursive: true });
-  await symlink(join(root, 'bin', 'hrmock.js'), join(dir, 'node_modules', '.bin', 'hrmock'));
+  // The built CLI (test/support/cli-entry.ts) where an install links the package's bin.
+  const link = join(dir, 'node_modules', '.bin', 'hrmock');
+  await writeFile(
+    link,
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`,
+    {
+      mode: 0o755,
+    },
+  );
   const scripts = { e2e: 'node e2e.mjs' };
   await writeFile(
     join(dir, 'package.json'),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Target } from '../../contract/suite/target.ts';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { createApp } from '../../src/http/app.ts';
+import type { ErrorAnswer } from '../support/answers.ts';
 import { get, mockApp, send } from '../support/mock-app.ts';
 
 const { app, fixtures } = mockApp();
@@ -24,7 +26,7 @@ describe('the app around the contract', () => {
   });
 
   it('serves a target with at least 10 profile_ids and 10 job_ids that exist', async () => {
-    const { body } = await send(app, '/_mock/target');
+    const { body } = await send<{ data: Target }>(app, '/_mock/target');
     expect(body.data.profiles.profile_ids.length).toBeGreaterThanOrEqual(10);
     expect(body.data.jobs.job_ids.length).toBeGreaterThanOrEqual(10);
     for (const id of body.data.profiles.profile_ids) {
@@ -55,7 +57,7 @@ describe('--api-key', () => {
   const url = `/profiles/searching?source_keys=${encodeURIComponent(JSON.stringify(sources.source_keys))}`;
 
   it('answers 401 without X-API-KEY', async () => {
-    const { status, body } = await send(locked, url);
+    const { status, body } = await send<ErrorAnswer>(locked, url);
     expect(status).toBe(401);
     expect(body.message).toMatch(/X-API-KEY/);
   });

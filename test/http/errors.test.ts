@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { targetOf } from '../../src/hr/target.ts';
+import { type ErrorAnswer, firstError, type ProfilesSearching } from '../support/answers.ts';
 import { get, mockApp, post, query, send } from '../support/mock-app.ts';
 
 const { app } = mockApp();
@@ -12,8 +13,8 @@ const grading = {
   profile_ids: target.profiles.profile_ids.slice(0, 2),
 };
 
-function params(body: any): string[] {
-  return (body.errors ?? []).map((e: { param: string }) => e.param);
+function params(body: ErrorAnswer): string[] {
+  return (body.errors ?? []).map((e) => e.param);
 }
 
 describe('400 for a missing or malformed parameter, naming it', () => {
@@ -151,14 +152,14 @@ describe('400 for a missing or malformed parameter, naming it', () => {
   ];
 
   it.each(cases)('%s', async (_, path, query, param) => {
-    const { status, body } = await get(app, path, query);
+    const { status, body } = await get<ErrorAnswer>(app, path, query);
     expect(status).toBe(400);
     expect(params(body)).toContain(param);
     expect(body.message).toMatch(/Invalid parameters/);
   });
 
   it('lists every bad parameter of one request at once', async () => {
-    const { body } = await get(app, '/profiles/searching', {
+    const { body } = await get<ErrorAnswer>(app, '/profiles/searching', {
       source_keys: 'x',
       page: '-1',
       limit: '0',
@@ -167,8 +168,8 @@ describe('400 for a missing or malformed parameter, naming it', () => {
   });
 
   it('says what to send instead', async () => {
-    const { body } = await get(app, '/profiles/searching', { source_keys: 'abc' });
-    expect(body.errors[0].message).toMatch(
+    const { body } = await get<ErrorAnswer>(app, '/profiles/searching', { source_keys: 'abc' });
+    expect(firstError(body).message).toMatch(
       /source_keys must be a JSON array of source keys.*got "abc".*source_keys=\["/,
     );
   });
@@ -180,8 +181,8 @@ describe('400 for a missing or malformed parameter, naming it', () => {
   ])('names the item that is not a key in %s', async (how, keys) => {
     const path = '/profiles/searching';
     const reply = how.startsWith('a POST')
-      ? await post(app, path, { source_keys: keys })
-      : await send(
+      ? await post<ErrorAnswer>(app, path, { source_keys: keys })
+      : await send<ErrorAnswer>(
           app,
           how.startsWith('a JSON')
             ? `${path}?${query({ source_keys: keys })}`
@@ -189,7 +190,7 @@ describe('400 for a missing or malformed parameter, naming it', () => {
         );
     const { status, body } = reply;
     expect(status).toBe(400);
-    expect(body.errors[0].message).toMatch(
+    expect(firstError(body).message).toMatch(
       /source_keys must be a JSON array of source keys .*, but "x" is not one\. Send for example/,
     );
   });
@@ -197,7 +198,7 @@ describe('400 for a missing or malformed parameter, naming it', () => {
 
 describe('400 for a key that names nothing', () => {
   it('answers "Unable to find object: source" for an unknown source', async () => {
-    const { status, body } = await get(app, '/profiles/searching', {
+    const { status, body } = await get<ErrorAnswer>(app, '/profiles/searching', {
       source_keys: ['0'.repeat(40)],
     });
     expect(status).toBe(400);
@@ -206,7 +207,7 @@ describe('400 for a key that names nothing', () => {
   });
 
   it('answers "Unable to find object: job" for an unknown job to score against', async () => {
-    const { status, body } = await get(app, '/profiles/scoring', {
+    const { status, body } = await get<ErrorAnswer>(app, '/profiles/scoring', {
       ...sources,
       ...grading,
       job_key: '0'.repeat(40),
@@ -217,7 +218,7 @@ describe('400 for a key that names nothing', () => {
 
   it('answers "Unable to find object: profile" in single-mode grading', async () => {
     const { profile_ids: _, ...rest } = grading;
-    const { status, body } = await get(app, '/profiles/grading', {
+    const { status, body } = await get<ErrorAnswer>(app, '/profiles/grading', {
       ...rest,
       source_key: target.profiles.source_keys[0],
       profile_key: 'e'.repeat(40),
@@ -229,32 +230,43 @@ describe('400 for a key that names nothing', () => {
 
 describe('the body of a POST', () => {
   it('answers 400 naming the body for malformed JSON', async () => {
-    const { status, body } = await post(app, '/profiles/searching', '{"source_keys": [');
+    const { status, body } = await post<ErrorAnswer>(
+      app,
+      '/profiles/searching',
+      '{"source_keys": [',
+    );
     expect(status).toBe(400);
     expect(params(body)).toEqual(['body']);
   });
 
   it('answers 400 for a JSON body that is not an object', async () => {
-    const { status, body } = await post(app, '/profiles/searching', '[1,2]');
+    const { status, body } = await post<ErrorAnswer>(app, '/profiles/searching', '[1,2]');
     expect(status).toBe(400);
-    expect(body.errors[0].message).toMatch(/an array/);
+    expect(firstError(body).message).toMatch(/an array/);
   });
 
   it('answers 400 for a parameter of the wrong JSON type', async () => {
-    const { status, body } = await post(app, '/profiles/searching', { ...sources, limit: true });
+    const { status, body } = await post<ErrorAnswer>(app, '/profiles/searching', {
+      ...sources,
+      limit: true,
+    });
     expect(status).toBe(400);
     expect(params(body)).toEqual(['limit']);
   });
 
   it('answers 400 for JSON nested deeper than 64 levels', async () => {
     const deep = `${'['.repeat(100)}${']'.repeat(100)}`;
-    const { status, body } = await post(app, '/profiles/searching', `{"source_keys": ${deep}}`);
+    const { status, body } = await post<ErrorAnswer>(
+      app,
+      '/profiles/searching',
+      `{"source_keys": ${deep}}`,
+    );
     expect(status).toBe(400);
     expect(body.message).toMatch(/deeper than 64/);
   });
 
   it('answers 415 for a body that is not JSON', async () => {
-    const { status, body } = await post(app, '/profiles/searching', 'source_keys=x', {
+    const { status, body } = await post<ErrorAnswer>(app, '/profiles/searching', 'source_keys=x', {
       'Content-Type': 'text/plain',
     });
     expect(status).toBe(415);
@@ -270,7 +282,7 @@ describe('the body of a POST', () => {
   it('takes parameters too long for any URL (over 32 KB)', async () => {
     // Copies of one keyword in two cases: they count once, within the cap on distinct keywords.
     const keywords = Array.from({ length: 4000 }, (_, i) => (i % 2 === 0 ? 'keyword' : 'KEYWORD'));
-    const { status, body } = await post(app, '/profiles/searching', {
+    const { status, body } = await post<ProfilesSearching>(app, '/profiles/searching', {
       ...sources,
       text_keywords: keywords,
     });
@@ -280,7 +292,7 @@ describe('the body of a POST', () => {
   });
 
   it('merges query parameters under the body, the body winning', async () => {
-    const { status, body } = await send(
+    const { status, body } = await send<ProfilesSearching>(
       app,
       new Request(`http://localhost/profiles/searching?limit=3&page=9`, {
         method: 'POST',
@@ -295,7 +307,7 @@ describe('the body of a POST', () => {
 
 describe('paths and methods', () => {
   it('answers 404 with the known paths for an unknown path', async () => {
-    const { status, body } = await send(app, '/profiles/grade');
+    const { status, body } = await send<ErrorAnswer>(app, '/profiles/grade');
     expect(status).toBe(404);
     expect(body.message).toMatch(/\/profiles\/grading/);
   });
@@ -312,7 +324,7 @@ describe('paths and methods', () => {
   });
 
   it('answers 414 for a URL over 16 KiB, pointing at POST', async () => {
-    const { status, body } = await get(app, '/profiles/searching', {
+    const { status, body } = await get<ErrorAnswer>(app, '/profiles/searching', {
       ...sources,
       text_keywords: ['y'.repeat(17 * 1024)],
     });
@@ -323,14 +335,14 @@ describe('paths and methods', () => {
 
 describe('no stack traces in answers', () => {
   it('keeps internal paths out of error messages', async () => {
-    const { body } = await post(app, '/profiles/searching', '{"a":');
+    const { body } = await post<ErrorAnswer>(app, '/profiles/searching', '{"a":');
     expect(JSON.stringify(body)).not.toMatch(/\/work\/|node_modules|at .*\.ts:\d+/);
   });
 });
 
 describe('page numbers of any size', () => {
   it('answers a page past 2^53 - 1 as an empty page numbered the last', async () => {
-    const reply = await get(app, '/profiles/searching', {
+    const reply = await get<ProfilesSearching>(app, '/profiles/searching', {
       ...sources,
       page: '1627504098412055142',
     });
@@ -340,19 +352,19 @@ describe('page numbers of any size', () => {
   });
 
   it('quotes a long limit digit for digit when it refuses it', async () => {
-    const reply = await get(app, '/profiles/searching', {
+    const reply = await get<ErrorAnswer>(app, '/profiles/searching', {
       ...sources,
       limit: '1627504098412055142',
     });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors[0].message).toContain('"1627504098412055142"');
+    expect(firstError(reply.body).message).toContain('"1627504098412055142"');
   });
 
   it('quotes a long negative page digit for digit', async () => {
-    const reply = await get(app, '/profiles/searching', {
+    const reply = await get<ErrorAnswer>(app, '/profiles/searching', {
       ...sources,
       page: '-1627504098412055142',
     });
-    expect(reply.body.errors[0].message).toContain('1627504098412055142');
+    expect(firstError(reply.body).message).toContain('1627504098412055142');
   });
 });

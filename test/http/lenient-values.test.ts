@@ -1,6 +1,7 @@
 // The leniency the contract documents (its description and `DateOrDateTime`): an empty value is
 // a parameter left out, and a date alone is that day at midnight UTC.
 import { describe, expect, it } from 'vitest';
+import type { ProfilesSearching } from '../support/answers.ts';
 import { get, mockApp, post } from '../support/mock-app.ts';
 
 const { app, fixtures } = mockApp();
@@ -70,12 +71,18 @@ describe('a date without a time', () => {
   it.each(['created_at_min', 'created_at_max'])(
     '%s=YYYY-MM-DD is that day at 00:00 UTC',
     async (name) => {
-      const alone = await get(app, '/profiles/searching', { ...sources, [name]: day });
+      const alone = await get<ProfilesSearching>(app, '/profiles/searching', {
+        ...sources,
+        [name]: day,
+      });
       const midnight = await get(app, '/profiles/searching', {
         ...sources,
         [name]: `${day}T00:00:00Z`,
       });
-      const dayAfter = await get(app, '/profiles/searching', { ...sources, [name]: nextDay });
+      const dayAfter = await get<ProfilesSearching>(app, '/profiles/searching', {
+        ...sources,
+        [name]: nextDay,
+      });
       expect(alone.status).toBe(200);
       expect(alone.body).toEqual(midnight.body);
       expect(alone.body.meta.total).not.toBe(dayAfter.body.meta.total);

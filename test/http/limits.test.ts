@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { createApp } from '../../src/http/app.ts';
 import { startServer } from '../../src/node/server.ts';
+import type { ErrorAnswer } from '../support/answers.ts';
 import { post, send } from '../support/mock-app.ts';
 
 const fixtures = buildFixtures({ profiles: 60, jobs: 20 });
@@ -31,7 +32,7 @@ describe('configured limits', () => {
     expect(Buffer.byteLength(at)).toBe(2_000);
     expect(Buffer.byteLength(over)).toBe(2_001);
     expect((await post(app, '/profiles/searching', at)).status).toBe(200);
-    const { status, body } = await post(app, '/profiles/searching', over);
+    const { status, body } = await post<ErrorAnswer>(app, '/profiles/searching', over);
     expect(status).toBe(413);
     expect(body.message).toMatch(/2000 bytes/);
   });
@@ -41,7 +42,7 @@ describe('configured limits', () => {
     const over = urlOfBytes(601);
     expect(Buffer.byteLength(at)).toBe(600);
     expect((await send(app, at)).status).toBe(200);
-    const { status, body } = await send(app, over);
+    const { status, body } = await send<ErrorAnswer>(app, over);
     expect(status).toBe(414);
     expect(body.message).toMatch(/limit is 600.*POST/);
   });
@@ -67,7 +68,7 @@ describe('configured limits', () => {
   });
 
   it('answers 400 above the configured JSON depth', async () => {
-    const { status, body } = await post(
+    const { status, body } = await post<ErrorAnswer>(
       app,
       '/profiles/searching',
       `{"source_keys": ${JSON.stringify(sourceKeys)}, "x": [[[[[1]]]]]}`,

@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
+import {
+  type ErrorAnswer,
+  firstError,
+  type ProfilesGrading,
+  type ProfilesSearching,
+} from '../support/answers.ts';
+import { obj } from '../support/json-reads.ts';
 import { mockApp, query, send } from '../support/mock-app.ts';
 
 const { app } = mockApp();
@@ -17,7 +24,7 @@ describe('Prefer: code=NNN', () => {
   it.each([400, 401, 402, 404, 414, 429, 500])(
     'answers a documented %i with a valid envelope',
     async (code) => {
-      const { status, body } = await send(app, preferring(searching, `code=${code}`));
+      const { status, body } = await send<ErrorAnswer>(app, preferring(searching, `code=${code}`));
       expect(status).toBe(code);
       expect(body.message).toMatch(`Prefer: code=${code}`);
     },
@@ -36,9 +43,9 @@ describe('Prefer: code=NNN', () => {
   });
 
   it('answers 400 listing the documented codes for an undocumented one', async () => {
-    const { status, body } = await send(app, preferring(searching, 'code=418'));
+    const { status, body } = await send<ErrorAnswer>(app, preferring(searching, 'code=418'));
     expect(status).toBe(400);
-    expect(body.errors[0].param).toBe('Prefer');
+    expect(firstError(body).param).toBe('Prefer');
     expect(body.message).toMatch(/200, 400, 401, 402, 404, 405, 414, 429, 500/);
   });
 
@@ -63,7 +70,7 @@ describe('Prefer: delay=MS', () => {
   });
 
   it('answers 400 for a delay over a minute', async () => {
-    const { status, body } = await send(app, preferring(searching, 'delay=70000'));
+    const { status, body } = await send<ErrorAnswer>(app, preferring(searching, 'delay=70000'));
     expect(status).toBe(400);
     expect(body.message).toMatch(/delay must be whole milliseconds from 0 to 60000/);
   });
@@ -71,7 +78,7 @@ describe('Prefer: delay=MS', () => {
 
 describe('Prefer: example=NAME', () => {
   it('example=empty answers no items and a total of 0', async () => {
-    const { body } = await send(app, preferring(searching, 'example=empty'));
+    const { body } = await send<ProfilesSearching>(app, preferring(searching, 'example=empty'));
     expect(body.data.profiles).toEqual([]);
     expect(body.meta).toMatchObject({ count: 0, total: 0, maxPage: 1 });
   });
@@ -82,20 +89,20 @@ describe('Prefer: example=NAME', () => {
   });
 
   it('example=last-page answers the last page', async () => {
-    const { body } = await send(app, preferring(searching, 'example=last-page'));
+    const { body } = await send<ProfilesSearching>(app, preferring(searching, 'example=last-page'));
     expect(body.meta.page).toBe(body.meta.maxPage);
     expect(body.meta.count).toBe(body.meta.total - (body.meta.maxPage - 1) * 7);
   });
 
   it('example=ungradable answers the first item as ungradable', async () => {
-    const { body } = await send(app, preferring(grading, 'example=ungradable'));
+    const { body } = await send<ProfilesGrading>(app, preferring(grading, 'example=ungradable'));
     expect(body.data.scores[0]).toBeNull();
     expect(body.data.errors[0]).toMatch(/cannot be graded/);
-    expect(body.data.profiles[0].key).toBe(t.profiles.profile_ids[0]?.profile_key);
+    expect(obj(body.data.profiles[0]).key).toBe(t.profiles.profile_ids[0]?.profile_key);
   });
 
   it('answers 400 naming the offered examples for an unknown one', async () => {
-    const { status, body } = await send(app, preferring(searching, 'example=nope'));
+    const { status, body } = await send<ErrorAnswer>(app, preferring(searching, 'example=nope'));
     expect(status).toBe(400);
     expect(body.message).toMatch(/empty.*last-page/);
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { targetOf } from '../../src/hr/target.ts';
+import type { Job, Profile } from '../../src/store/types.ts';
+import type { Scoring } from '../support/answers.ts';
 import { get, mockApp, post } from '../support/mock-app.ts';
 import { SIDES, type Side } from '../support/sides.ts';
 
@@ -24,28 +26,28 @@ function against(side: Side): Record<string, unknown> {
 describe.each(SIDES)('$plural/scoring', (side: Side) => {
   const path = `/${side.plural}/scoring`;
   const base = { ...against(side), [side.containerKeys]: side.containers(fixtures) };
-  const scoresOf = (body: any) => body.data.predictions.map((p: number[]) => p[1]);
+  const scoresOf = (body: Scoring) => body.data.predictions.map((p) => p[1] as number);
 
   it('gives one prediction per item, each a pair in [0, 1] that sums to 1', async () => {
-    const { body } = await get(app, path, { ...base, limit: 50 });
+    const { body } = await get<Scoring>(app, path, { ...base, limit: 50 });
     expect(body.data.predictions.length).toBe(body.data[side.plural].length);
     expect(body.data.predictions.length).toBe(50);
     for (const [a, b] of body.data.predictions) {
       expect(a).toBeGreaterThanOrEqual(0);
       expect(b).toBeLessThanOrEqual(1);
-      expect(a + b).toBeCloseTo(1, 9);
+      expect((a as number) + (b as number)).toBeCloseTo(1, 9);
     }
   });
 
   it('ranks by score, best first, with sort_by=scoring', async () => {
-    const { body } = await get(app, path, { ...base, sort_by: 'scoring', limit: 100 });
+    const { body } = await get<Scoring>(app, path, { ...base, sort_by: 'scoring', limit: 100 });
     const scores = scoresOf(body);
     expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
     expect(new Set(scores).size).toBeGreaterThan(20);
   });
 
   it('ranks worst first with sort_by=scoring and order_by=asc', async () => {
-    const { body } = await get(app, path, {
+    const { body } = await get<Scoring>(app, path, {
       ...base,
       sort_by: 'scoring',
       order_by: 'asc',
@@ -56,8 +58,8 @@ describe.each(SIDES)('$plural/scoring', (side: Side) => {
   });
 
   it('gives the best scores to items of the same job family', async () => {
-    const { body } = await get(app, path, { ...base, sort_by: 'scoring', limit: 10 });
-    const family = (item: any) => item.tags.find((t: any) => t.name === 'family')?.value;
+    const { body } = await get<Scoring>(app, path, { ...base, sort_by: 'scoring', limit: 10 });
+    const family = (item: Profile | Job) => item.tags.find((t) => t.name === 'family')?.value;
     const other =
       side.kind === 'profile' ? app.state.store.job.byKey : app.state.store.profile.byKey;
     const anchorKey =
@@ -65,13 +67,13 @@ describe.each(SIDES)('$plural/scoring', (side: Side) => {
         ? `${target.profiles.board_key}/${target.profiles.job_key}`
         : `${target.jobs.source_key}/${target.jobs.profile_key}`;
     const anchorFamily = other.get(anchorKey)?.family;
-    const same = body.data[side.plural].filter((i: any) => family(i) === anchorFamily).length;
+    const same = body.data[side.plural].filter((i) => family(i) === anchorFamily).length;
     expect(same).toBeGreaterThanOrEqual(8);
   });
 
   it('keeps only the items scoring at least score_threshold', async () => {
-    const all = await get(app, path, { ...base, limit: 100 });
-    const { body } = await get(app, path, { ...base, score_threshold: 0.5, limit: 100 });
+    const all = await get<Scoring>(app, path, { ...base, limit: 100 });
+    const { body } = await get<Scoring>(app, path, { ...base, score_threshold: 0.5, limit: 100 });
     expect(body.meta.total).toBeGreaterThan(0);
     expect(body.meta.total).toBeLessThan(all.body.meta.total);
     for (const score of scoresOf(body)) expect(score).toBeGreaterThanOrEqual(0.5);
@@ -84,14 +86,14 @@ describe.each(SIDES)('$plural/scoring', (side: Side) => {
   });
 
   it('searches only, with no predictions, when use_algorithm=0', async () => {
-    const scored = await get(app, path, { ...base, limit: 20 });
-    const { body } = await get(app, path, { ...base, use_algorithm: '0', limit: 20 });
+    const scored = await get<Scoring>(app, path, { ...base, limit: 20 });
+    const { body } = await get<Scoring>(app, path, { ...base, use_algorithm: '0', limit: 20 });
     expect(body.data.predictions).toEqual([]);
     expect(body.data[side.plural]).toEqual(scored.body.data[side.plural]);
   });
 
   it('applies the searching filters before scoring', async () => {
-    const { body } = await get(app, path, {
+    const { body } = await get<Scoring>(app, path, {
       ...base,
       tags_included: [{ name: 'remote', value: 'yes' }],
       limit: 100,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { targetOf } from '../../src/hr/target.ts';
 import type { Job, Profile } from '../../src/store/types.ts';
+import {
+  type ErrorAnswer,
+  firstError,
+  type JobsSearching,
+  type ProfilesSearching,
+  type Scoring,
+  type Searching,
+} from '../support/answers.ts';
 import { get, mockApp, post } from '../support/mock-app.ts';
 import { distanceKm } from '../support/sides.ts';
 
@@ -12,16 +20,22 @@ const someone = fixtures.profiles[5] as Profile;
 const lyon = { lat: 45.764, lng: 4.8357 };
 const target = targetOf(app.state.store);
 
+/** An item of either side. */
+type Item = Profile | Job;
+
 /** Every item a query finds, page after page, by GET or POST. */
 async function all(
   path: string,
   params: Record<string, unknown>,
   method: 'GET' | 'POST' = 'GET',
-): Promise<any[]> {
-  const items: any[] = [];
+): Promise<Item[]> {
+  const items: Item[] = [];
   for (let page = 1; ; page++) {
     const query = { ...params, limit: 100, page };
-    const reply = method === 'GET' ? await get(app, path, query) : await post(app, path, query);
+    const reply =
+      method === 'GET'
+        ? await get<Searching>(app, path, query)
+        : await post<Searching>(app, path, query);
     expect(reply.status, JSON.stringify(reply.body).slice(0, 300)).toBe(200);
     items.push(...(reply.body.data.profiles ?? reply.body.data.jobs));
     if (page >= reply.body.meta.maxPage) return items;
@@ -33,7 +47,7 @@ type Case = {
   path: string;
   base: Record<string, unknown>;
   params: Record<string, unknown>;
-  holds: (item: any) => boolean;
+  holds(item: Item): boolean;
 };
 
 const lower = (text: string | null | undefined) => (text ?? '').toLowerCase();
@@ -230,12 +244,12 @@ describe('the SDKs’ older filters narrow the results', () => {
   });
 
   it('answers a radius without its point with a 400 naming the radius', async () => {
-    const reply = await get(app, '/profiles/searching', {
+    const reply = await get<ErrorAnswer>(app, '/profiles/searching', {
       ...sources,
       experience_location_distance: 30,
     });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors[0].param).toBe('experience_location_distance');
+    expect(firstError(reply.body).param).toBe('experience_location_distance');
   });
 });
 
@@ -244,7 +258,7 @@ describe('location_experience and location_education orders', () => {
     ['location_experience', 'experience_location_geopoint', (p: Profile) => nearest(p.experiences)],
     ['location_education', 'education_location_geopoint', (p: Profile) => nearest(p.educations)],
   ] as const)('%s ranks profiles by their nearest %s', async (sortBy, pointName, distance) => {
-    const reply = await get(app, '/profiles/searching', {
+    const reply = await get<ProfilesSearching>(app, '/profiles/searching', {
       ...sources,
       [pointName]: lyon,
       [pointName.replace('geopoint', 'distance')]: 20000,
@@ -257,7 +271,7 @@ describe('location_experience and location_education orders', () => {
   });
 
   it('measures from location_geopoint when its own point is not sent', async () => {
-    const reply = await get(app, '/profiles/searching', {
+    const reply = await get<ProfilesSearching>(app, '/profiles/searching', {
       ...sources,
       location_geopoint: lyon,
       location_distance: 20000,
@@ -270,7 +284,7 @@ describe('location_experience and location_education orders', () => {
   });
 
   it('ranks jobs by their own location', async () => {
-    const reply = await get(app, '/jobs/searching', {
+    const reply = await get<JobsSearching>(app, '/jobs/searching', {
       ...boards,
       location_geopoint: lyon,
       location_distance: 20000,
@@ -285,8 +299,11 @@ describe('location_experience and location_education orders', () => {
   it.each(['location', 'location_experience', 'location_education'])(
     'orders by the default order for sort_by=%s when no point is sent',
     async (sortBy) => {
-      const sorted = await get(app, '/profiles/searching', { ...sources, sort_by: sortBy });
-      const plain = await get(app, '/profiles/searching', sources);
+      const sorted = await get<ProfilesSearching>(app, '/profiles/searching', {
+        ...sources,
+        sort_by: sortBy,
+      });
+      const plain = await get<ProfilesSearching>(app, '/profiles/searching', sources);
       expect(sorted.status).toBe(200);
       expect(sorted.body.data).toEqual(plain.body.data);
       expect(sorted.body.meta).toEqual(plain.body.meta);
@@ -294,13 +311,13 @@ describe('location_experience and location_education orders', () => {
   );
 
   it('still names a point that is sent malformed', async () => {
-    const reply = await get(app, '/profiles/searching', {
+    const reply = await get<ErrorAnswer>(app, '/profiles/searching', {
       ...sources,
       sort_by: 'location_experience',
       experience_location_geopoint: '{"lat":91}',
     });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors[0]).toMatchObject({ param: 'experience_location_geopoint' });
+    expect(reply.body.errors?.[0]).toMatchObject({ param: 'experience_location_geopoint' });
   });
 });
 
@@ -317,7 +334,7 @@ describe('the scoring algorithm and switch, with the SDKs’ older names', () =>
   ];
   /** Ranked by score, so that another algorithm shows in the order as well as in the scores. */
   const scored = (path: string, base: Record<string, unknown>, params: Record<string, unknown>) =>
-    get(app, path, { ...base, sort_by: 'scoring', limit: 30, ...params });
+    get<Scoring>(app, path, { ...base, sort_by: 'scoring', limit: 30, ...params });
 
   it.each(scorings)(
     '$path scores with algorithm_key=default when algorithm_key is left out',
@@ -341,11 +358,11 @@ describe('the scoring algorithm and switch, with the SDKs’ older names', () =>
   });
 
   it.each(scorings)('$path takes use_algorithm over use_agent', async ({ path, base }) => {
-    const on = await get(app, path, { ...base, use_algorithm: 1, use_agent: 0 });
+    const on = await get<Scoring>(app, path, { ...base, use_algorithm: 1, use_agent: 0 });
     expect(on.status).toBe(200);
     expect(on.body.data.predictions.length).toBeGreaterThan(0);
     expect(on.body).toEqual((await get(app, path, { ...base, use_algorithm: 1 })).body);
-    const off = await get(app, path, { ...base, use_algorithm: 0, use_agent: 1 });
+    const off = await get<Scoring>(app, path, { ...base, use_algorithm: 0, use_agent: 1 });
     expect(off.status).toBe(200);
     expect(off.body.data.predictions).toEqual([]);
     expect(off.body).toEqual((await get(app, path, { ...base, use_algorithm: 0 })).body);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_CAPS } from '../../src/hr/list-caps.ts';
 import { targetOf } from '../../src/hr/target.ts';
+import { type ErrorAnswer, firstError, type ProfilesSearching } from '../support/answers.ts';
 import { get, mockApp, post } from '../support/mock-app.ts';
 
 const { app } = mockApp();
@@ -19,7 +20,7 @@ function items(count: number): { name: string; value: null }[] {
 
 describe('repeated keywords', () => {
   it('ranks a keyword repeated in any case as the keyword once', async () => {
-    const once = await post(app, '/profiles/searching', {
+    const once = await post<ProfilesSearching>(app, '/profiles/searching', {
       ...byRelevance,
       text_keywords: ['python', 'sql'],
     });
@@ -67,13 +68,15 @@ describe('caps on lists that multiply the work of a search', () => {
 
   it.each(cases)('answers 400 naming %s over its cap, on POST and GET', async (param, extra) => {
     for (const reply of [
-      await post(app, '/profiles/searching', { ...sources, ...extra }),
-      await get(app, '/profiles/searching', { ...sources, ...extra }),
+      await post<ErrorAnswer>(app, '/profiles/searching', { ...sources, ...extra }),
+      await get<ErrorAnswer>(app, '/profiles/searching', { ...sources, ...extra }),
     ]) {
       expect(reply.status).toBe(400);
       expect(reply.body.errors).toHaveLength(1);
-      expect(reply.body.errors[0].param).toBe(param);
-      expect(reply.body.errors[0].message).toMatch(/at most 50 .*: send the ones that matter most/);
+      expect(firstError(reply.body).param).toBe(param);
+      expect(firstError(reply.body).message).toMatch(
+        /at most 50 .*: send the ones that matter most/,
+      );
     }
   });
 
@@ -91,7 +94,7 @@ describe('caps on lists that multiply the work of a search', () => {
   });
 
   it('answers 400 naming text_keywords for a keyword over 100 characters', async () => {
-    const { status, body } = await post(app, '/profiles/searching', {
+    const { status, body } = await post<ErrorAnswer>(app, '/profiles/searching', {
       ...sources,
       text_keywords: ['python', 'x'.repeat(LIST_CAPS.keywordLength + 1)],
     });
@@ -105,11 +108,11 @@ describe('caps on lists that multiply the work of a search', () => {
   });
 
   it('names the cap on jobs too', async () => {
-    const { status, body } = await post(app, '/jobs/searching', {
+    const { status, body } = await post<ErrorAnswer>(app, '/jobs/searching', {
       board_keys: target.jobs.board_keys,
       text_keywords: keywords(over),
     });
     expect(status).toBe(400);
-    expect(body.errors[0].param).toBe('text_keywords');
+    expect(firstError(body).param).toBe('text_keywords');
   });
 });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { Job, Profile } from '../../src/store/types.ts';
 import { pythonSdkPaginationHolds } from '../clients/support/python-sdk.ts';
+import type { Searching } from '../support/answers.ts';
 import { get, mockApp, post } from '../support/mock-app.ts';
 import { containerOf, distanceKm, SIDES, type Side } from '../support/sides.ts';
 
 const { app, fixtures } = mockApp();
 
-type Item = Record<string, any>;
+type Item = Profile | Job;
 
 describe.each(SIDES)('$plural/searching', (side: Side) => {
   const path = `/${side.plural}/searching`;
@@ -17,7 +19,12 @@ describe.each(SIDES)('$plural/searching', (side: Side) => {
   async function all(params: Record<string, unknown>): Promise<Item[]> {
     const items: Item[] = [];
     for (let page = 1; ; page++) {
-      const { status, body } = await get(app, path, { ...base, ...params, limit: 100, page });
+      const { status, body } = await get<Searching>(app, path, {
+        ...base,
+        ...params,
+        limit: 100,
+        page,
+      });
       expect(status).toBe(200);
       items.push(...body.data[side.plural]);
       if (page >= body.meta.maxPage) return items;
@@ -85,9 +92,9 @@ describe.each(SIDES)('$plural/searching', (side: Side) => {
   it('keeps the items carrying an included tag', async () => {
     const tag = (sample.tags as { name: string; value: string }[]).find(
       (t) => t.name === 'family',
-    ) as Item;
+    ) as { name: string; value: string };
     await expectExactFilter({ tags_included: [{ name: tag.name, value: tag.value }] }, (item) =>
-      (item as Item).tags.some((t: Item) => t.name === tag.name && t.value === tag.value),
+      (item as Item).tags.some((t) => t.name === tag.name && t.value === tag.value),
     );
   });
 
@@ -100,7 +107,7 @@ describe.each(SIDES)('$plural/searching', (side: Side) => {
     ];
     await expectExactFilter({ tags_included: groups }, (item) =>
       (item as Item).tags.some(
-        (t: Item) => t.name === 'remote' && ['yes', 'hybrid'].includes(t.value),
+        (t) => t.name === 'remote' && (t.value === 'yes' || t.value === 'hybrid'),
       ),
     );
   });
@@ -108,7 +115,7 @@ describe.each(SIDES)('$plural/searching', (side: Side) => {
   it('drops the items carrying an excluded tag', async () => {
     await expectExactFilter(
       { tags_excluded: [{ name: 'remote', value: 'no' }] },
-      (item) => !(item as Item).tags.some((t: Item) => t.name === 'remote' && t.value === 'no'),
+      (item) => !(item as Item).tags.some((t) => t.name === 'remote' && t.value === 'no'),
     );
   });
 
@@ -186,12 +193,12 @@ describe.each(SIDES)('$plural/searching', (side: Side) => {
 
   it('pages are disjoint, hold limit items at most, and together hold total', async () => {
     const limit = 7;
-    const first = await get(app, path, { ...base, limit, page: 1 });
+    const first = await get<Searching>(app, path, { ...base, limit, page: 1 });
     const { total, maxPage } = first.body.meta;
     expect(maxPage).toBe(Math.max(1, Math.ceil(total / limit)));
     const keys: string[] = [];
     for (let page = 1; page <= maxPage; page++) {
-      const { body } = await get(app, path, {
+      const { body } = await get<Searching>(app, path, {
         ...base,
         limit,
         page,
@@ -200,14 +207,14 @@ describe.each(SIDES)('$plural/searching', (side: Side) => {
       });
       expect(body.meta.count).toBe(body.data[side.plural].length);
       expect(body.meta.count).toBeLessThanOrEqual(limit);
-      keys.push(...body.data[side.plural].map((i: Item) => i.key));
+      keys.push(...body.data[side.plural].map((i) => i.key));
     }
     expect(keys.length).toBe(total);
     expect(new Set(keys).size).toBe(total);
   });
 
   it('answers a page past the last with no items, as the last page number', async () => {
-    const { body } = await get(app, path, { ...base, limit: 100, page: 999 });
+    const { body } = await get<Searching>(app, path, { ...base, limit: 100, page: 999 });
     const maxPage = Math.ceil(everything.length / 100);
     expect(body.data[side.plural]).toEqual([]);
     expect(body.meta).toEqual({ page: maxPage, maxPage, count: 0, total: everything.length });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { targetOf } from '../../src/hr/target.ts';
+import type { JobsScoring, ProfilesScoring } from '../support/answers.ts';
 import { get, mockApp } from '../support/mock-app.ts';
 
 const STAGES = ['yes', 'no', 'later', 'new'] as const;
@@ -11,7 +12,7 @@ async function atStage(
   job: { board_key: string; job_key: string },
   stage: string,
 ) {
-  const reply = await get(app, '/profiles/scoring', {
+  const reply = await get<ProfilesScoring>(app, '/profiles/scoring', {
     source_keys: sourceKeys,
     ...job,
     stage,
@@ -44,7 +45,7 @@ describe.each([
 
   it('names a profile given every stage, so the jobs side finds items at each', async () => {
     for (const stage of STAGES) {
-      const reply = await get(app, '/jobs/scoring', {
+      const reply = await get<JobsScoring>(app, '/jobs/scoring', {
         board_keys: target.jobs.board_keys,
         source_key: target.jobs.source_key,
         profile_key: target.jobs.profile_key,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
+import { nth } from '../support/json-reads.ts';
 import { distanceKm } from '../support/sides.ts';
 
 // The generated data has no two equal dates: here most objects share their dates and places, so
@@ -13,16 +14,21 @@ const PLACES = [
   { lat: 48.8566, lng: 2.3522 },
 ];
 data.profiles.forEach((profile, i) => {
-  const p = profile as unknown as Record<string, any>;
-  p.created_at = DATES[i % 3];
-  p.updated_at = DATES[(i + 1) % 3];
-  Object.assign(p.info.location, PLACES[i % 2]);
+  profile.created_at = nth(DATES, i % 3);
+  profile.updated_at = nth(DATES, (i + 1) % 3);
+  Object.assign(profile.info.location, nth(PLACES, i % 2));
 });
 const app = createApp({ data, log: false });
 const t = targetOf(app.state.store);
 const lyon = PLACES[0] as { lat: number; lng: number };
 
-type Item = { key: string; created_at: string; updated_at: string; info: any };
+/** A profile as these tests read it: every one was given a place above. */
+type Item = {
+  key: string;
+  created_at: string;
+  updated_at: string;
+  info: { location: { lat: number; lng: number } };
+};
 
 async function all(path: string, params: Record<string, unknown>) {
   const items: Item[] = [];

@@ -2,6 +2,7 @@
 // trimmed at both ends, a blank one is absent, numbers are decimal, an empty tag group is refused.
 import { describe, expect, it } from 'vitest';
 import { targetOf } from '../../src/hr/target.ts';
+import type { ErrorAnswer, ProfilesSearching } from '../support/answers.ts';
 import { get, mockApp, post, type Reply, send as sendRaw } from '../support/mock-app.ts';
 
 const { app } = mockApp();
@@ -82,8 +83,12 @@ function padded(value: unknown): unknown {
   return value;
 }
 
-function send(method: 'GET' | 'POST', path: string, params: Params): Promise<Reply> {
-  return method === 'GET' ? get(app, path, params) : post(app, path, params);
+function send<Body = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  params: Params,
+): Promise<Reply<Body>> {
+  return method === 'GET' ? get<Body>(app, path, params) : post<Body>(app, path, params);
 }
 
 const methodsOf = (path: string) => (path.endsWith('/grading') ? ['GET'] : ['GET', 'POST']);
@@ -91,11 +96,11 @@ const EACH = TIDY.flatMap(([path, params]) =>
   methodsOf(path).map((method) => [method as 'GET' | 'POST', path, params] as const),
 );
 
-function errorOf(reply: Reply, param: string): string {
+function errorOf(reply: Reply<ErrorAnswer>, param: string): string {
   expect(reply.status).toBe(400);
-  const error = reply.body.errors.find((e: { param: string }) => e.param === param);
+  const error = (reply.body.errors ?? []).find((e) => e.param === param);
   expect(error, JSON.stringify(reply.body)).toBeDefined();
-  return error.message;
+  return error?.message as string;
 }
 
 describe('white space at the ends of a value', () => {
@@ -136,7 +141,7 @@ describe('white space at the ends of a value', () => {
   });
 
   it.each(['GET', 'POST'] as const)('%s: a blank keyword is a 400 naming it', async (m) => {
-    const reply = await send(m, '/profiles/searching', {
+    const reply = await send<ErrorAnswer>(m, '/profiles/searching', {
       source_keys: [sourceKey],
       text_keywords: ['python', '  '],
     });
@@ -184,8 +189,14 @@ describe('Unix times with a fraction', () => {
     '%s: timestamp_start takes one, as a number or text',
     async (m) => {
       const base = { source_keys: [sourceKey], limit: '100' };
-      const byIso = await send(m, '/profiles/searching', { ...base, created_at_min: iso });
-      const asText = await send(m, '/profiles/searching', { ...base, timestamp_start: String(at) });
+      const byIso = await send<ProfilesSearching>(m, '/profiles/searching', {
+        ...base,
+        created_at_min: iso,
+      });
+      const asText = await send<ProfilesSearching>(m, '/profiles/searching', {
+        ...base,
+        timestamp_start: String(at),
+      });
       const asNumber = await post(app, '/profiles/searching', { ...base, timestamp_start: at });
       expect(asText.status).toBe(200);
       expect(asText.body.meta.total).toBeGreaterThan(0);
@@ -205,7 +216,7 @@ describe('Unix times with a fraction', () => {
   it.each(['GET', 'POST'] as const)(
     '%s: created_at_min names timestamp_start for one',
     async (m) => {
-      const reply = await send(m, '/profiles/searching', {
+      const reply = await send<ErrorAnswer>(m, '/profiles/searching', {
         source_keys: [sourceKey],
         created_at_min: String(at),
       });
@@ -252,13 +263,13 @@ describe('numbers that are not decimal', () => {
     ['1_0', 'send limit=10'],
     ['1e3', 'e.g. limit=30'],
   ])('says which integer to send for limit=%s', async (value, hint) => {
-    const reply = await get(app, '/profiles/searching', { ...base, limit: value });
+    const reply = await get<ErrorAnswer>(app, '/profiles/searching', { ...base, limit: value });
     expect(errorOf(reply, 'limit')).toContain(hint);
   });
 
   it('takes a whole JSON number in a body, as JSON cannot tell 1e1 from 10', async () => {
     const text = `{"source_keys":["${sourceKey}"],"limit":1e1}`;
-    const reply = await post(app, '/profiles/searching', text);
+    const reply = await post<ProfilesSearching>(app, '/profiles/searching', text);
     expect(reply.status).toBe(200);
     expect(reply.body.meta.count).toBe(10);
   });
@@ -269,7 +280,7 @@ describe('numbers that are not decimal', () => {
       (['GET', 'POST'] as const).map((m) => [m, v] as const),
     ),
   )('%s: location_distance=%s is a 400 asking for decimal notation', async (m, value) => {
-    const reply = await send(m, '/profiles/searching', {
+    const reply = await send<ErrorAnswer>(m, '/profiles/searching', {
       ...base,
       ...point,
       location_distance: value,
@@ -293,12 +304,12 @@ describe('numbers that are not decimal', () => {
   });
 
   it('refuses a hexadecimal coordinate and score_threshold', async () => {
-    const near = await get(app, '/profiles/searching', {
+    const near = await get<ErrorAnswer>(app, '/profiles/searching', {
       ...base,
       location_geopoint: { lat: '0x10', lng: '4' },
     });
     errorOf(near, 'location_geopoint');
-    const scored = await get(app, '/profiles/scoring', {
+    const scored = await get<ErrorAnswer>(app, '/profiles/scoring', {
       ...(TIDY[2]?.[1] as Params),
       score_threshold: '0x0',
     });
@@ -309,7 +320,7 @@ describe('numbers that are not decimal', () => {
 describe('a + in a query string', () => {
   it('is a space when unencoded, so limit=+5 is 5, and a 400 when encoded', async () => {
     const path = `/profiles/searching?source_keys=${encodeURIComponent(JSON.stringify([sourceKey]))}`;
-    const plus = await sendRaw(app, `${path}&limit=+5`);
+    const plus = await sendRaw<ProfilesSearching>(app, `${path}&limit=+5`);
     expect(plus.status).toBe(200);
     expect(plus.body.meta.count).toBe(5);
     expect(errorOf(await sendRaw(app, `${path}&limit=%2B5`), 'limit')).toContain('send limit=5');

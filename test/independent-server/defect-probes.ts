@@ -1,4 +1,12 @@
 import { expect } from 'vitest';
+import {
+  type ErrorAnswer,
+  firstError,
+  type JobsSearching,
+  type ProfilesGrading,
+  type ProfilesScoring,
+  type ProfilesSearching,
+} from '../support/answers.ts';
 import type { DefectName } from './defects.ts';
 import { get, post, type Reply } from './http-probe.ts';
 import type { Target } from './types.ts';
@@ -6,9 +14,14 @@ import type { Target } from './types.ts';
 /** One request that shows a defect: what the clean server says, then the broken one. */
 export type Probe = (clean: string, broken: string, target: Target) => Promise<void>;
 
-const both = async (clean: string, broken: string, ask: (base: string) => Promise<Reply>) => [
-  await ask(clean),
-  await ask(broken),
+/** The clean server's answer read as `Clean`, the broken one's as `Broken`. */
+const both = async <Clean = unknown, Broken = Clean>(
+  clean: string,
+  broken: string,
+  ask: (base: string) => Promise<Reply>,
+): Promise<[Reply<Clean>, Reply<Broken>]> => [
+  (await ask(clean)) as Reply<Clean>,
+  (await ask(broken)) as Reply<Broken>,
 ];
 
 const sources = (t: Target) => ({ source_keys: t.profiles.source_keys });
@@ -28,8 +41,8 @@ const single = (t: Target) => ({
   profile_key: t.jobs.profile_key,
 });
 const batch = (t: Target) => ({ ...forJob(t), profile_ids: t.profiles.profile_ids });
-const dates = (reply: Reply, field: string): number[] =>
-  reply.body.data.profiles.map((item: Record<string, string>) => Date.parse(item[field] ?? ''));
+const dates = (reply: Reply<ProfilesSearching>, field: 'created_at' | 'updated_at'): number[] =>
+  reply.body.data.profiles.map((item) => Date.parse(item[field] ?? ''));
 const descending = (values: number[]) =>
   values.every((v, i) => i === 0 || (values[i - 1] ?? v) >= v);
 
@@ -37,7 +50,7 @@ const descending = (values: number[]) =>
 const ignored =
   (params: (t: Target) => Record<string, unknown>): Probe =>
   async (clean, broken, t) => {
-    const [a, b] = await both(clean, broken, (base) =>
+    const [a, b] = await both<ProfilesSearching>(clean, broken, (base) =>
       get(base, '/profiles/searching', { ...sources(t), ...params(t) }),
     );
     expect(a?.body.meta.total).toBeLessThan(120);
@@ -48,7 +61,7 @@ const ignored =
 const unchecked =
   (params: Record<string, unknown>): Probe =>
   async (clean, broken, t) => {
-    const [a, b] = await both(clean, broken, (base) =>
+    const [a, b] = await both<ErrorAnswer, ProfilesSearching>(clean, broken, (base) =>
       get(base, '/profiles/searching', { ...sources(t), ...params }),
     );
     expect(a?.status).toBe(400);
@@ -73,31 +86,33 @@ const html404 = (reply: Reply | undefined, start: string) => {
 
 export const DEFECT_PROBES: Record<DefectName, Probe> = {
   'jobs-limit-20': async (clean, broken, t) => {
-    const [a, b] = await both(clean, broken, (base) =>
+    const [a, b] = await both<JobsSearching>(clean, broken, (base) =>
       get(base, '/jobs/searching', { board_keys: t.jobs.board_keys }),
     );
     expect([a?.body.meta.count, b?.body.meta.count]).toEqual([30, 20]);
     expect(b?.body.meta.maxPage).toBe(Math.ceil(b?.body.meta.total / 20));
   },
   'order-asc-default': async (clean, broken, t) => {
-    const [a, b] = await both(clean, broken, (base) =>
+    const [a, b] = await both<ProfilesSearching>(clean, broken, (base) =>
       get(base, '/profiles/searching', sources(t)),
     );
-    expect(descending(dates(a as Reply, 'created_at'))).toBe(true);
-    expect(descending([...dates(b as Reply, 'created_at')].reverse())).toBe(true);
+    expect(descending(dates(a, 'created_at'))).toBe(true);
+    expect(descending([...dates(b, 'created_at')].reverse())).toBe(true);
   },
   'use-algorithm-default-0': async (clean, broken, t) => {
-    const [a, b] = await both(clean, broken, (base) => get(base, '/profiles/scoring', scoring(t)));
+    const [a, b] = await both<ProfilesScoring>(clean, broken, (base) =>
+      get(base, '/profiles/scoring', scoring(t)),
+    );
     expect(a?.body.data.predictions).toHaveLength(30);
     expect(b?.body.data.predictions).toEqual([]);
   },
   'sort-updated-default': async (clean, broken, t) => {
-    const [a, b] = await both(clean, broken, (base) =>
+    const [a, b] = await both<ProfilesSearching>(clean, broken, (base) =>
       get(base, '/profiles/searching', sources(t)),
     );
-    expect(descending(dates(a as Reply, 'created_at'))).toBe(true);
-    expect(descending(dates(b as Reply, 'updated_at'))).toBe(true);
-    expect(descending(dates(b as Reply, 'created_at'))).toBe(false);
+    expect(descending(dates(a, 'created_at'))).toBe(true);
+    expect(descending(dates(b, 'updated_at'))).toBe(true);
+    expect(descending(dates(b, 'created_at'))).toBe(false);
   },
   'no-singular-grading': async (clean, broken, t) => {
     const [a, b] = await both(clean, broken, (base) => get(base, '/profile/grading', batch(t)));
@@ -110,33 +125,41 @@ export const DEFECT_PROBES: Record<DefectName, Probe> = {
     html404(b, 'Cannot POST /profiles/grading');
   },
   'no-allow-header': async (clean, broken) => {
-    const [a, b] = await both(clean, broken, (base) => post(base, '/jobs/grading', {}));
+    const [a, b] = await both<ErrorAnswer>(clean, broken, (base) =>
+      post(base, '/jobs/grading', {}),
+    );
     expect([a?.status, a?.allow]).toEqual([405, 'GET']);
     expect([b?.status, b?.allow, b?.body.code]).toEqual([405, null, 405]);
   },
   'unknown-path-html': async (clean, broken) => {
-    const [a, b] = await both(clean, broken, (base) => get(base, '/profiles/grade', {}));
+    const [a, b] = await both<ErrorAnswer>(clean, broken, (base) =>
+      get(base, '/profiles/grade', {}),
+    );
     expect([a?.status, a?.body.code]).toEqual([404, 404]);
     html404(b, 'Cannot GET /profiles/grade');
   },
   'scoring-requires-algorithm-key': async (clean, broken, t) => {
     const params = { ...scoring(t), agent_key: t.profiles.scoring_algorithm_key };
-    const [a, b] = await both(clean, broken, (base) => get(base, '/profiles/scoring', params));
+    const [a, b] = await both<ProfilesScoring, ErrorAnswer>(clean, broken, (base) =>
+      get(base, '/profiles/scoring', params),
+    );
     expect(a?.status).toBe(200);
-    expect([b?.status, b?.body.errors[0].param]).toEqual([400, 'algorithm_key']);
+    expect([b?.status, firstError(b.body).param]).toEqual([400, 'algorithm_key']);
   },
   'single-grading-refused': async (clean, broken, t) => {
-    const [a, b] = await both(clean, broken, (base) => get(base, '/profiles/grading', single(t)));
+    const [a, b] = await both<ProfilesGrading, ErrorAnswer>(clean, broken, (base) =>
+      get(base, '/profiles/grading', single(t)),
+    );
     expect([a?.status, typeof a?.body.data.score]).toEqual([200, 'number']);
     expect(b?.status).toBe(400);
-    expect(b?.body.errors[0].message).toContain('use profile_ids');
+    expect(firstError(b.body).message).toContain('use profile_ids');
   },
   'old-sort-names-refused': async (clean, broken, t) => {
-    const [a, b] = await both(clean, broken, (base) =>
+    const [a, b] = await both<ProfilesSearching, ErrorAnswer>(clean, broken, (base) =>
       get(base, '/profiles/searching', { ...sources(t), sort_by: 'date_reception' }),
     );
     expect(a?.status).toBe(200);
-    expect([b?.status, b?.body.errors[0].param]).toEqual([400, 'sort_by']);
+    expect([b?.status, firstError(b.body).param]).toEqual([400, 'sort_by']);
   },
   'created-range-unchecked': unchecked({
     created_at_min: '2025-06-01T00:00:00Z',
@@ -147,10 +170,10 @@ export const DEFECT_PROBES: Record<DefectName, Probe> = {
     timestamp_end: 1704067200,
   }),
   'distance-without-point-accepted': async (clean, broken, t) => {
-    const [a, b] = await both(clean, broken, (base) =>
+    const [a, b] = await both<ErrorAnswer, ProfilesSearching>(clean, broken, (base) =>
       get(base, '/profiles/searching', { ...sources(t), location_distance: 10 }),
     );
-    expect([a?.status, a?.body.errors[0].param]).toEqual([400, 'location_distance']);
+    expect([a?.status, firstError(a.body).param]).toEqual([400, 'location_distance']);
     expect([b?.status, b?.body.meta.total]).toEqual([200, 120]);
   },
   'geo-ignored': ignored(() => ({
@@ -165,7 +188,7 @@ export const DEFECT_PROBES: Record<DefectName, Probe> = {
   'quote-500': crashes("O'Brien"),
   'long-text-500': crashes('x'.repeat(200)),
   'long-url-html-414': async (clean, broken, t) => {
-    const [a, b] = await both(clean, broken, (base) =>
+    const [a, b] = await both<ErrorAnswer>(clean, broken, (base) =>
       get(base, '/profiles/searching', { ...sources(t), name: 'x'.repeat(20 * 1024) }),
     );
     expect([a?.status, a?.body.code]).toEqual([414, 414]);

@@ -1,11 +1,15 @@
 /** Small HTTP helpers for the independent server's tests. */
 
-export type Reply = {
+/**
+ * An answer: `body` is the JSON sent (undefined when the text is not JSON), read as `Body`, the
+ * answer the caller says it asked for.
+ */
+export type Reply<Body = unknown> = {
   status: number;
   type: string;
   allow: string | null;
   text: string;
-  body: any;
+  body: Body;
   ms: number;
 };
 
@@ -18,11 +22,15 @@ export const query = (params: Record<string, unknown>): string =>
     ]),
   ).toString();
 
-export const call = async (base: string, path: string, init?: RequestInit): Promise<Reply> => {
+export const call = async <Body = unknown>(
+  base: string,
+  path: string,
+  init?: RequestInit,
+): Promise<Reply<Body>> => {
   const started = performance.now();
   const response = await fetch(`${base}${path}`, init);
   const text = await response.text();
-  let body: any;
+  let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
@@ -33,16 +41,21 @@ export const call = async (base: string, path: string, init?: RequestInit): Prom
     type: response.headers.get('content-type') ?? '',
     allow: response.headers.get('allow'),
     text,
-    body,
+    body: body as Body,
     ms: performance.now() - started,
   };
 };
 
-export const get = (base: string, path: string, params: Record<string, unknown>) =>
-  call(base, `${path}?${query(params)}`);
+export const get = <Body = unknown>(base: string, path: string, params: Record<string, unknown>) =>
+  call<Body>(base, `${path}?${query(params)}`);
 
-export const post = (base: string, path: string, body: unknown, type = 'application/json') =>
-  call(base, path, {
+export const post = <Body = unknown>(
+  base: string,
+  path: string,
+  body: unknown,
+  type = 'application/json',
+) =>
+  call<Body>(base, path, {
     method: 'POST',
     headers: { 'content-type': type },
     body: typeof body === 'string' ? body : JSON.stringify(body),

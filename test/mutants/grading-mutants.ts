@@ -1,3 +1,5 @@
+import { at, isObject } from '../../contract/suite/json-shape.ts';
+import { listAt, objAt } from '../support/json-reads.ts';
 import { editAnswer, editQuery, isGrading, listOf, type Mutant } from './rewrite.ts';
 
 const asksFull = (url: URL) => /return_\w+=true/.test(url.search);
@@ -24,7 +26,7 @@ export const GRADING_MUTANTS: Mutant[] = [
     wrap: editAnswer(
       (url) => isGrading(url) && !asksFull(url),
       (body) => {
-        for (const item of listOf(body)) if (item) item.archived_at = null;
+        for (const item of listOf(body)) if (isObject(item)) item.archived_at = null;
       },
     ),
   },
@@ -36,7 +38,8 @@ export const GRADING_MUTANTS: Mutant[] = [
     wrap: editAnswer(
       (url) => isGrading(url) && asksFull(url),
       (body) => {
-        for (const item of listOf(body)) if (item) item.updated_at = '2001-01-01T00:00:00.000Z';
+        for (const item of listOf(body))
+          if (isObject(item)) item.updated_at = '2001-01-01T00:00:00.000Z';
       },
     ),
   },
@@ -57,8 +60,8 @@ export const GRADING_MUTANTS: Mutant[] = [
       (url) => isGrading(url) && asksFull(url),
       (body) => {
         const moved = (s: number) => (s > 0.5 ? s - 0.25 : s + 0.25);
-        body.data.scores = body.data.scores.map((p: number[] | null) =>
-          p === null ? p : [1 - moved(p[1] as number), moved(p[1] as number)],
+        objAt(body, 'data').scores = listAt(body, 'data', 'scores').map((p) =>
+          Array.isArray(p) ? [1 - moved(Number(p[1])), moved(Number(p[1]))] : p,
         );
       },
     ),
@@ -70,8 +73,9 @@ export const GRADING_MUTANTS: Mutant[] = [
     wrap: editAnswer(
       (url) => isGrading(url) && asksFull(url),
       (body) => {
-        for (const field of [body.data.profiles ? 'profiles' : 'jobs', 'scores', 'errors'])
-          body.data[field].pop();
+        const data = objAt(body, 'data');
+        for (const field of [data.profiles ? 'profiles' : 'jobs', 'scores', 'errors'])
+          listAt(data, field).pop();
       },
     ),
   },
@@ -93,7 +97,8 @@ export const GRADING_MUTANTS: Mutant[] = [
     wrap: editAnswer(
       (url) => isGrading(url) && asksFull(url),
       (body) => {
-        body.data.errors = body.data.errors.map((e: string | null) => e && 'Could not grade.');
+        const data = objAt(body, 'data');
+        data.errors = listAt(data, 'errors').map((e) => e && 'Could not grade.');
       },
     ),
   },
@@ -103,16 +108,14 @@ export const GRADING_MUTANTS: Mutant[] = [
     evidence: /^expected profiles\[0\]\.key = [0-9a-f]{40} \(request order\), got [0-9a-f]{40}$/,
     wrap: editAnswer(isGrading, (body) => {
       if (body.code !== 200) return;
-      const list = body.data.profiles ? 'profiles' : 'jobs';
-      const rows = body.data[list].map((item: any, i: number) => [
-        item,
-        body.data.scores[i],
-        body.data.errors[i],
-      ]);
-      rows.sort((a: any[], b: any[]) => String(a[0]?.key).localeCompare(String(b[0]?.key)));
-      body.data[list] = rows.map((r: any[]) => r[0]);
-      body.data.scores = rows.map((r: any[]) => r[1]);
-      body.data.errors = rows.map((r: any[]) => r[2]);
+      const data = objAt(body, 'data');
+      const list = data.profiles ? 'profiles' : 'jobs';
+      const [scores, errors] = [listAt(data, 'scores'), listAt(data, 'errors')];
+      const rows = listAt(data, list).map((item, i) => [item, scores[i], errors[i]] as const);
+      rows.sort((a, b) => String(at(a[0], 'key')).localeCompare(String(at(b[0], 'key'))));
+      data[list] = rows.map((r) => r[0]);
+      data.scores = rows.map((r) => r[1]);
+      data.errors = rows.map((r) => r[2]);
     }),
   },
   {
@@ -122,9 +125,9 @@ export const GRADING_MUTANTS: Mutant[] = [
       /^expected entry \d+: a score, or else an error saying why, got score \[0\.5,0\.5\], error /,
     wrap: editAnswer(isGrading, (body) => {
       if (body.code !== 200) return;
-      body.data.scores = body.data.scores.map((p: unknown, i: number) =>
-        body.data.errors[i] === null ? p : [0.5, 0.5],
-      );
+      const data = objAt(body, 'data');
+      const errors = listAt(data, 'errors');
+      data.scores = listAt(data, 'scores').map((p, i) => (errors[i] === null ? p : [0.5, 0.5]));
     }),
   },
   {
@@ -132,7 +135,7 @@ export const GRADING_MUTANTS: Mutant[] = [
     rule: 'GRD-ALIGN',
     evidence: /^expected errors with (\d+) entries, got (?!\1$)\d+$/,
     wrap: editAnswer(isGrading, (body) => {
-      if (body.code === 200) body.data.errors.pop();
+      if (body.code === 200) listAt(body, 'data', 'errors').pop();
     }),
   },
   {
@@ -142,7 +145,7 @@ export const GRADING_MUTANTS: Mutant[] = [
       /^expected an answer valid under history\/.*, got .*must NOT have additional properties: sourceKey/,
     wrap: editAnswer(isGrading, (body) => {
       for (const item of listOf(body)) {
-        if (item && 'source_key' in item) {
+        if (isObject(item) && 'source_key' in item) {
           item.sourceKey = item.source_key;
           delete item.source_key;
         }

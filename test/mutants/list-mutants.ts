@@ -1,3 +1,4 @@
+import { nth, objAt } from '../support/json-reads.ts';
 import {
   answer,
   editAnswer,
@@ -8,6 +9,9 @@ import {
   isScoring,
   listOf,
   type Mutant,
+  metaOf,
+  predictionsOf,
+  scoresOf,
 } from './rewrite.ts';
 
 /** Each page after the first starts one item early, repeating the previous page's last item. */
@@ -19,16 +23,17 @@ function overlapByOne(fetch: Fetch): Fetch {
     if (request.method !== 'GET' || !isList(url) || !(page > 1)) return response;
     const previousUrl = new URL(url);
     previousUrl.searchParams.set('page', String(page - 1));
-    const previous = await (await fetch(new Request(previousUrl, request))).json();
+    const previous: unknown = await (await fetch(new Request(previousUrl, request))).json();
     return answer(await response.json(), response, (body) => {
       const list = listOf(body);
       const carried = listOf(previous).at(-1);
       if (list.length === 0 || carried === undefined) return;
       list.unshift(carried);
       list.pop();
-      const predictions = body.data.predictions;
-      if (predictions) {
-        predictions.unshift(previous.data.predictions.at(-1));
+      const predictions = predictionsOf(body);
+      const carriedPair = predictionsOf(previous)?.at(-1);
+      if (predictions && carriedPair) {
+        predictions.unshift(carriedPair);
         predictions.pop();
       }
     });
@@ -43,9 +48,10 @@ function thresholdAddsToTotal(fetch: Fetch): Fetch {
     if (request.method !== 'GET' || !url.searchParams.has('score_threshold')) return response;
     const unfiltered = new URL(url);
     unfiltered.searchParams.delete('score_threshold');
-    const all = await (await fetch(new Request(unfiltered, request))).json();
+    const all: unknown = await (await fetch(new Request(unfiltered, request))).json();
     return answer(await response.json(), response, (body) => {
-      if (body.meta && all.meta) body.meta.total += all.meta.total;
+      const [meta, allMeta] = [metaOf(body), metaOf(all)];
+      if (meta && allMeta) meta.total += allMeta.total;
     });
   };
 }
@@ -65,10 +71,11 @@ export const LIST_MUTANTS: Mutant[] = [
     evidence: /^expected the \d+ pages to hold total=(\d+) items, got (?!\1$)\d+$/,
     wrap: editAnswer(isList, (body) => {
       const list = listOf(body);
-      if (!body.meta || body.meta.page !== body.meta.maxPage || list.length < 2) return;
+      const meta = metaOf(body);
+      if (!meta || meta.page !== meta.maxPage || list.length < 2) return;
       list.pop();
-      body.data.predictions?.pop();
-      body.meta.count -= 1;
+      predictionsOf(body)?.pop();
+      meta.count -= 1;
     }),
   },
   {
@@ -79,12 +86,12 @@ export const LIST_MUTANTS: Mutant[] = [
       const url = new URL(request.url);
       const response = await fetch(request);
       if (request.method !== 'GET' || !isList(url)) return response;
-      const body = await response.json();
+      const body: unknown = await response.json();
       const asked = Number(url.searchParams.get('page') ?? 1);
-      if (!body.meta || asked <= body.meta.maxPage || body.meta.total === 0)
-        return answer(body, response);
+      const meta = metaOf(body);
+      if (!meta || asked <= meta.maxPage || meta.total === 0) return answer(body, response);
       const last = new URL(url);
-      last.searchParams.set('page', String(body.meta.maxPage));
+      last.searchParams.set('page', String(meta.maxPage));
       return fetch(new Request(last, request));
     },
   },
@@ -103,7 +110,8 @@ export const LIST_MUTANTS: Mutant[] = [
     rule: 'PAGE',
     evidence: /^expected meta\.count = 1 \(the items on the page\), got 2$/,
     wrap: editAnswer(isList, (body) => {
-      if (body.meta) body.meta.count += 1;
+      const meta = metaOf(body);
+      if (meta) meta.count += 1;
     }),
   },
   {
@@ -112,7 +120,8 @@ export const LIST_MUTANTS: Mutant[] = [
     evidence: /^expected meta\.maxPage = max\(1, ceil\(\d+ \/ [37]\)\), got \d+$/,
     wrap: editAnswer(isList, (body, url) => {
       const limit = Number(url.searchParams.get('limit') ?? 30);
-      if (body.meta) body.meta.maxPage = Math.floor(body.meta.total / limit);
+      const meta = metaOf(body);
+      if (meta) meta.maxPage = Math.floor(meta.total / limit);
     }),
   },
   {
@@ -121,7 +130,8 @@ export const LIST_MUTANTS: Mutant[] = [
     evidence:
       /^expected an empty result as one empty page: page 1, maxPage 1, count 0, got \{"page":1,"maxPage":0,/,
     wrap: editAnswer(isList, (body) => {
-      if (body.meta?.total === 0) body.meta.maxPage = 0;
+      const meta = metaOf(body);
+      if (meta?.total === 0) meta.maxPage = 0;
     }),
   },
   {
@@ -130,7 +140,8 @@ export const LIST_MUTANTS: Mutant[] = [
     evidence: /^expected meta\.page = min\((\d+), maxPage\) = \d+, got \1$/,
     wrap: editAnswer(isList, (body, url) => {
       const asked = Number(url.searchParams.get('page') ?? 1);
-      if (body.meta && asked > body.meta.maxPage) body.meta.page = asked;
+      const meta = metaOf(body);
+      if (meta && asked > meta.maxPage) meta.page = asked;
     }),
   },
   {
@@ -160,7 +171,7 @@ export const LIST_MUTANTS: Mutant[] = [
     rule: 'PRED',
     evidence: /^expected (\d+) predictions, one per item, got (?!\1$)\d+$/,
     wrap: editAnswer(isScoring, (body) => {
-      body.data?.predictions?.shift();
+      predictionsOf(body)?.shift();
     }),
   },
   {
@@ -168,7 +179,8 @@ export const LIST_MUTANTS: Mutant[] = [
     rule: 'PRED',
     evidence: /^expected meta\.count predictions, got \d+$/,
     wrap: editAnswer(isScoring, (body) => {
-      if (body.meta) body.meta.count += 1;
+      const meta = metaOf(body);
+      if (meta) meta.count += 1;
     }),
   },
   {
@@ -176,8 +188,8 @@ export const LIST_MUTANTS: Mutant[] = [
     rule: 'PRED',
     evidence: /^expected predictions\[0\] summing to 1, got \[[\d.]+,[\d.]+\]$/,
     wrap: editAnswer(isScoring, (body) => {
-      if (body.data?.predictions)
-        body.data.predictions = body.data.predictions.map((p: number[]) => [p[1], p[1]]);
+      const predictions = predictionsOf(body);
+      if (predictions) objAt(body, 'data').predictions = predictions.map((p) => [p[1], p[1]]);
     }),
   },
   {
@@ -185,7 +197,7 @@ export const LIST_MUTANTS: Mutant[] = [
     rule: 'PRED',
     evidence: /^expected predictions\[0\] two numbers in \[0, 1\], got \[[\d.]+,[\d.]+,0\]$/,
     wrap: editAnswer(isScoring, (body) => {
-      for (const p of body.data?.predictions ?? []) p.push(0);
+      for (const p of predictionsOf(body) ?? []) p.push(0);
     }),
   },
   {
@@ -193,8 +205,8 @@ export const LIST_MUTANTS: Mutant[] = [
     rule: 'PRED',
     evidence: /^expected predictions\[0\] two numbers in \[0, 1\], got \["[\d.]+","[\d.]+"\]$/,
     wrap: editAnswer(isScoring, (body) => {
-      if (body.data?.predictions)
-        body.data.predictions = body.data.predictions.map((p: number[]) => p.map(String));
+      const predictions = predictionsOf(body);
+      if (predictions) objAt(body, 'data').predictions = predictions.map((p) => p.map(String));
     }),
   },
   {
@@ -202,8 +214,9 @@ export const LIST_MUTANTS: Mutant[] = [
     rule: 'PRED',
     evidence: /^expected predictions\[0\] two numbers in \[0, 1\], got \[[\d.]+,[\d.]+\]$/,
     wrap: editAnswer(isScoring, (body) => {
-      if (body.data?.predictions)
-        body.data.predictions = body.data.predictions.map((p: number[]) => p.map((x) => x * 100));
+      const predictions = predictionsOf(body);
+      if (predictions)
+        objAt(body, 'data').predictions = predictions.map((p) => p.map((x) => x * 100));
     }),
   },
   {
@@ -211,11 +224,9 @@ export const LIST_MUTANTS: Mutant[] = [
     rule: 'PRED',
     evidence: /^expected predictions\[0\] two numbers in \[0, 1\], got \[-[\d.]+,[\d.]+\]$/,
     wrap: editAnswer(isScoring, (body) => {
-      if (body.data?.predictions)
-        body.data.predictions = body.data.predictions.map((p: number[]) => [
-          (p[0] as number) - 1,
-          p[1],
-        ]);
+      const predictions = predictionsOf(body);
+      if (predictions)
+        objAt(body, 'data').predictions = predictions.map((p) => [(p[0] as number) - 1, p[1]]);
     }),
   },
   {
@@ -247,8 +258,9 @@ export const LIST_MUTANTS: Mutant[] = [
                   Math.max(0, (p[0] as number) - drift / 1000),
                   Math.min(1, (p[1] as number) + drift / 1000),
                 ];
-          if (body.data?.predictions) body.data.predictions = body.data.predictions.map(nudge);
-          if (body.data?.scores) body.data.scores = body.data.scores.map(nudge);
+          const [predictions, scores] = [predictionsOf(body), scoresOf(body)];
+          if (predictions) objAt(body, 'data').predictions = predictions.map(nudge);
+          if (scores) objAt(body, 'data').scores = scores.map(nudge);
         },
       )(fetch);
     },
@@ -265,10 +277,10 @@ export const LIST_MUTANTS: Mutant[] = [
         (body) => {
           calls++;
           const list = listOf(body);
-          const predictions = body.data?.predictions;
+          const predictions = predictionsOf(body);
           if (calls % 2 === 1 || list.length < 2 || !predictions) return;
           [list[0], list[1]] = [list[1], list[0]];
-          [predictions[0], predictions[1]] = [predictions[1], predictions[0]];
+          [predictions[0], predictions[1]] = [nth(predictions, 1), nth(predictions, 0)];
         },
       )(fetch);
     },
@@ -282,7 +294,8 @@ export const LIST_MUTANTS: Mutant[] = [
       let calls = 0;
       return editAnswer(isList, (body) => {
         calls++;
-        if (body.meta && calls % 2 === 0) body.meta.total += 1;
+        const meta = metaOf(body);
+        if (meta && calls % 2 === 0) meta.total += 1;
       })(fetch);
     },
   },

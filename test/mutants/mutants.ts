@@ -1,3 +1,5 @@
+import { isObject } from '../../contract/suite/json-shape.ts';
+import { listAt, objAt } from '../support/json-reads.ts';
 import { CONTRACT_MUTANTS } from './contract-mutants.ts';
 import { GRADING_MUTANTS } from './grading-mutants.ts';
 import { LIST_MUTANTS } from './list-mutants.ts';
@@ -9,6 +11,7 @@ import {
   isList,
   listOf,
   type Mutant,
+  predictionsOf,
 } from './rewrite.ts';
 
 export { type Fetch, type Mutant, mutatedContract, said } from './rewrite.ts';
@@ -31,7 +34,7 @@ const ENVELOPE_MUTANTS: Mutant[] = [
     wrap: editAnswer(
       (_, r) => r.method === 'GET',
       (body) => {
-        if (body.code >= 400) body.code = 422;
+        if (typeof body.code === 'number' && body.code >= 400) body.code = 422;
       },
     ),
   },
@@ -106,13 +109,13 @@ const METHOD_MUTANTS: Mutant[] = [
     wrap: (fetch) => async (request) => {
       if (request.method !== 'POST') return fetch(request);
       const text = await request.text();
-      let body: any;
+      let body: unknown;
       try {
         body = JSON.parse(text);
       } catch {
         return fetch(repost(request, text));
       }
-      if (body && typeof body === 'object') delete body.page;
+      if (isObject(body)) delete body.page;
       return fetch(repost(request, JSON.stringify(body)));
     },
   },
@@ -201,7 +204,7 @@ const BAD_INPUT_MUTANTS: Mutant[] = [
       () => true,
       (body) => {
         if (body.code !== 400 || !Array.isArray(body.errors)) return;
-        for (const error of body.errors) error.param = `not_${error.param}`;
+        for (const error of body.errors) if (isObject(error)) error.param = `not_${error.param}`;
       },
     ),
   },
@@ -254,7 +257,7 @@ const DOCUMENT_MUTANTS: Mutant[] = [
     rule: 'ADDITIVE',
     evidence: /^expected no breaking change, got .*\.profiles\[\]\.info: property removed/,
     contract: (doc) => {
-      delete doc.components.schemas.Profile.properties.info;
+      delete objAt(doc, 'components', 'schemas', 'Profile', 'properties').info;
     },
   },
   {
@@ -263,7 +266,7 @@ const DOCUMENT_MUTANTS: Mutant[] = [
     evidence:
       /^expected no breaking change, got .*\.labels\[\]\.stage: enum widened: "maybe" added/,
     contract: (doc) => {
-      doc.components.schemas.Label.properties.stage.enum.push('maybe');
+      listAt(doc, 'components', 'schemas', 'Label', 'properties', 'stage', 'enum').push('maybe');
     },
   },
   {
@@ -271,7 +274,7 @@ const DOCUMENT_MUTANTS: Mutant[] = [
     rule: 'ADDITIVE',
     evidence: /^expected no breaking change, got .*query:page: parameter newly required/,
     contract: (doc) => {
-      doc.components.parameters.Page.required = true;
+      objAt(doc, 'components', 'parameters', 'Page').required = true;
     },
   },
 ];
@@ -311,7 +314,8 @@ export const CONFORMING: { name: string; wrap: (fetch: Fetch) => Fetch }[] = [
         ['scoring', 'score_predictive'].includes(url.searchParams.get('sort_by') ?? '') &&
         url.searchParams.get('order_by') !== 'asc',
       (body) => {
-        if (body.data?.predictions?.length > 0) body.data.predictions[0] = [0, 1];
+        const predictions = predictionsOf(body);
+        if (predictions !== undefined && predictions.length > 0) predictions[0] = [0, 1];
       },
     ),
   },
@@ -320,7 +324,7 @@ export const CONFORMING: { name: string; wrap: (fetch: Fetch) => Fetch }[] = [
     wrap: editAnswer(isGrading, (body) => {
       if (body.code !== 200) return;
       const list = listOf(body);
-      body.data.errors.forEach((error: unknown, i: number) => {
+      listAt(body, 'data', 'errors').forEach((error, i) => {
         if (error !== null) list[i] = null;
       });
     }),

@@ -1,4 +1,7 @@
+import { asArray, at, isObject, type JsonObject } from '../../contract/suite/json-shape.ts';
 import type { OpenApiDoc } from '../../contract/suite/openapi.ts';
+import type { ProfilesGrading, ProfilesScoring, ProfilesSearching } from '../support/answers.ts';
+import { obj } from '../support/json-reads.ts';
 
 export type Fetch = (request: Request) => Promise<Response>;
 
@@ -17,7 +20,7 @@ export type Mutant = {
   evidence: RegExp;
   /** Called once per run of the suite, so that any state it keeps starts afresh. */
   wrap?: (fetch: Fetch) => Fetch;
-  contract?: (doc: any) => void;
+  contract?: (doc: JsonObject) => void;
 };
 
 export const isGrading = (url: URL) => url.pathname.endsWith('/grading');
@@ -37,7 +40,7 @@ export function editQuery(edit: (url: URL) => void): (fetch: Fetch) => Fetch {
 /** Rewrites the JSON answer of matching requests. */
 export function editAnswer(
   when: (url: URL, request: Request) => boolean,
-  edit: (body: any, url: URL) => void,
+  edit: (body: JsonObject, url: URL) => void,
 ): (fetch: Fetch) => Fetch {
   return (fetch) => async (request) => {
     const url = new URL(request.url);
@@ -47,16 +50,38 @@ export function editAnswer(
   };
 }
 
-/** A JSON answer made from `body` after `edit`, with the status and headers of `like`. */
-export function answer(body: any, like: Response, edit: (body: any) => void = () => {}): Response {
-  edit(body);
+/**
+ * A JSON answer made from `body` after `edit` (which needs an object: throws on any other
+ * value), with the status and headers of `like`.
+ */
+export function answer(body: unknown, like: Response, edit?: (body: JsonObject) => void): Response {
+  edit?.(obj(body));
   const headers = new Headers(like.headers);
   headers.delete('content-length');
   return new Response(JSON.stringify(body), { status: like.status, headers });
 }
 
-export function listOf(body: any): any[] {
-  return body?.data?.profiles ?? body?.data?.jobs ?? [];
+/** The items of a list or grading answer, either side: the array itself, to edit in place. */
+export function listOf(body: unknown): unknown[] {
+  return asArray(at(body, 'data', 'profiles') ?? at(body, 'data', 'jobs')) ?? [];
+}
+
+/** The answer's `meta`, read as the contract types it, when it has one. */
+export function metaOf(body: unknown): ProfilesSearching['meta'] | undefined {
+  const meta = at(body, 'meta');
+  return isObject(meta) ? (meta as ProfilesSearching['meta']) : undefined;
+}
+
+/** The answer's `data.predictions`, read as the contract types them, when it has them. */
+export function predictionsOf(body: unknown): ProfilesScoring['data']['predictions'] | undefined {
+  return asArray(at(body, 'data', 'predictions')) as
+    | ProfilesScoring['data']['predictions']
+    | undefined;
+}
+
+/** The answer's `data.scores`, read as the contract types them, when it has them. */
+export function scoresOf(body: unknown): ProfilesGrading['data']['scores'] | undefined {
+  return asArray(at(body, 'data', 'scores')) as ProfilesGrading['data']['scores'] | undefined;
 }
 
 /** The text a mutant's `evidence` is matched against. */

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../contract/suite/openapi.ts';
@@ -11,6 +10,7 @@ import { type RunningMock, startMock } from '../../src/api/start-mock.ts';
 import { createApp } from '../../src/http/app.ts';
 import { createNodeListener } from '../../src/node/node-listener.ts';
 import { MAX_CLIENTS, MAX_RATE, RateLimiter, rateLimited } from '../../src/node/rate-limit.ts';
+import { CLI } from '../support/cli-entry.ts';
 import { query } from '../support/mock-app.ts';
 
 describe('RateLimiter', () => {
@@ -178,14 +178,12 @@ describe('rate-limit buckets under --api-key', () => {
   });
 });
 
-const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));
-
 describe('hrmock serve --rate-limit', () => {
   it.each(['10', '0/s', 'fast', '10/min', '100001/s'])(
     'exits with status 2 and a usage line for --rate-limit %s',
     async (value) => {
       const failed = await promisify(execFile)(process.execPath, [
-        bin,
+        CLI,
         'serve',
         '--rate-limit',
         value,

@@ -1,17 +1,15 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startMock } from '../../src/api/start-mock.ts';
 import { startProxy } from '../../src/api/start-proxy.ts';
+import { CLI } from '../support/cli-entry.ts';
 import { startHrmockProcess } from '../support/hrmock-process.ts';
 import { httpUpstream } from '../support/http-upstream.ts';
 import { refusingPort } from '../support/refusing-port.ts';
 
-const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));
-
 function hrmock(args: string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { timeout: 60_000 }, (error, _stdout, stderr) =>
+    execFile(process.execPath, [CLI, ...args], { timeout: 60_000 }, (error, _stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
     );
   });

@@ -1,15 +1,14 @@
 import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../contract/suite/run-suite.ts';
 import { parseTarget, type Target } from '../../contract/suite/target.ts';
+import { CLI } from '../support/cli-entry.ts';
 import { startHrmockProcess } from '../support/hrmock-process.ts';
 import { cleanTraffic, send } from '../support/live-traffic.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
-const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));
 const SIZES = ['--profiles', '300', '--jobs', '100'];
 
 async function targetOf(base: string): Promise<Target> {
@@ -26,7 +25,7 @@ function check(base: string): Promise<{ code: number; report: Report }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [bin, 'check', '--base-url', base, '--reporter', 'json'],
+      [CLI, 'check', '--base-url', base, '--reporter', 'json'],
       { timeout: 240_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout) =>
         resolve({

@@ -21,13 +21,13 @@ export function adminServers() {
     servers.push(server);
     return server;
   };
-  const send = (
+  const send = <Body = unknown>(
     on: RunningServer,
     method: string,
     path: string,
     headers: Record<string, string> = {},
     body?: string | Buffer,
-  ): Promise<RawReply> => rawRequest(on.port, method, path, headers, body);
+  ): Promise<RawReply<Body>> => rawRequest<Body>(on.port, method, path, headers, body);
   return { serve, send };
 }
 

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { vi } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
@@ -6,6 +8,7 @@ import { runCli } from '../../src/cli/run-cli.ts';
 import { type AppOptions, createApp } from '../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../src/node/server.ts';
 import type { Fetch } from '../mutants/mutants.ts';
+import { tempDir } from './temp-dir.ts';
 
 const fixtures = buildFixtures({ profiles: 400, jobs: 120 });
 
@@ -52,6 +55,28 @@ export async function hrmockCli(
 /** Runs `hrmock check …` in process; what it printed and its exit status. */
 export function checkCli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   return hrmockCli(['check', ...args]);
+}
+
+export type EveryReport = { code: number; out: string; json: string; junit: string };
+
+/** One run of `check` with the pretty report on stdout and the JSON and JUnit ones in files. */
+export async function everyReport(args: string[]): Promise<EveryReport> {
+  const dir = await tempDir('reports');
+  const [json, junit] = [join(dir, 'report.json'), join(dir, 'report.xml')];
+  const { code, out } = await checkCli([
+    ...args,
+    '--reporter',
+    'pretty',
+    '--reporter',
+    'json',
+    '--output',
+    json,
+    '--reporter',
+    'junit',
+    '--output',
+    junit,
+  ]);
+  return { code, out, json: await readFile(json, 'utf8'), junit: await readFile(junit, 'utf8') };
 }
 
 /**

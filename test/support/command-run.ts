@@ -3,9 +3,9 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { onTestFinished } from 'vitest';
 import { collectOutput } from './child-output.ts';
+import { CLI } from './cli-entry.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));
 
 export type CommandRun = { code: number | null; stdout: string; stderr: string };
 
@@ -21,7 +21,7 @@ export type RunOptions = {
  * the test ends if it is still running.
  */
 export function runHrmock(args: string[], options: RunOptions = {}): Promise<CommandRun> {
-  const child = spawn(process.execPath, [bin, ...args], {
+  const child = spawn(process.execPath, [CLI, ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },

@@ -1,14 +1,13 @@
+import { at, type JsonObject, toList } from '../../contract/suite/json-shape.ts';
 import { deref, isObject, type OpenApiDoc, operations } from '../../contract/suite/openapi.ts';
 import { ContractValidator } from '../../contract/suite/validator.ts';
 import type { StoreData } from '../../src/store/types.ts';
 
-type Json = Record<string, any>;
-
 /** Every named example value of a document (components and inline), by name. */
-function examples(doc: OpenApiDoc): Json[] {
-  const found: Json[] = [];
+function examples(doc: OpenApiDoc): JsonObject[] {
+  const found: JsonObject[] = [];
   for (const example of Object.values(doc.components?.examples ?? {})) {
-    const value = (example as Json).value;
+    const value = at(example, 'value');
     if (isObject(value)) found.push(value);
   }
   return found;
@@ -21,25 +20,27 @@ function examples(doc: OpenApiDoc): Json[] {
  */
 export function contractExampleData(doc: OpenApiDoc): StoreData {
   const validator = new ContractValidator(doc);
-  const profiles = new Map<string, Json>();
-  const jobs = new Map<string, Json>();
+  const profiles = new Map<string, JsonObject>();
+  const jobs = new Map<string, JsonObject>();
   for (const value of examples(doc)) {
-    for (const item of value.data?.profiles ?? []) {
-      if (validator.validateSchema('Profile', item).ok) profiles.set(item.key, item);
+    for (const item of toList(at(value, 'data', 'profiles'))) {
+      if (isObject(item) && validator.validateSchema('Profile', item).ok)
+        profiles.set(String(item.key), item);
     }
-    for (const item of value.data?.jobs ?? []) {
-      if (validator.validateSchema('Job', item).ok) jobs.set(item.key, item);
+    for (const item of toList(at(value, 'data', 'jobs'))) {
+      if (isObject(item) && validator.validateSchema('Job', item).ok)
+        jobs.set(String(item.key), item);
     }
   }
   const containers = (keys: string[], name: string) =>
     [...new Set(keys)].map((key) => ({ key, name }));
   return {
     sources: containers(
-      [...profiles.values()].map((p) => p.source_key),
+      [...profiles.values()].map((p) => String(p.source_key)),
       "The contract's example source",
     ),
     boards: containers(
-      [...jobs.values()].map((j) => j.board_key),
+      [...jobs.values()].map((j) => String(j.board_key)),
       "The contract's example board",
     ),
     profiles: [...profiles.values()],
@@ -50,7 +51,13 @@ export function contractExampleData(doc: OpenApiDoc): StoreData {
 /** A request and the answer it documents, in Specmatic's external example format. */
 export type SpecmaticExample = {
   name: string;
-  'http-request': { method: string; path: string; query?: Json; headers?: Json; body?: unknown };
+  'http-request': {
+    method: string;
+    path: string;
+    query?: JsonObject;
+    headers?: JsonObject;
+    body?: unknown;
+  };
   'http-response': { status: number; body: unknown };
 };
 
@@ -63,24 +70,24 @@ export type SpecmaticExample = {
  * (`source_key` + `profile_key`, `board_key` + `job_key`), for the same reason.
  */
 export function contractExamplesForSpecmatic(doc: OpenApiDoc): SpecmaticExample[] {
-  const parameter = (name: string) => doc.components?.parameters?.[name] as Json | undefined;
-  const [profileId] = JSON.parse(parameter('ProfileIds')?.example ?? '[]');
-  const [jobId] = JSON.parse(parameter('JobIds')?.example ?? '[]');
+  const example = (name: string) => at(doc, 'components', 'parameters', name, 'example');
+  const firstOf = (name: string): unknown => toList(JSON.parse(String(example(name) ?? '[]')))[0];
+  const [profileId, jobId] = [firstOf('ProfileIds'), firstOf('JobIds')];
   const single = {
-    algorithm_key: parameter('AlgorithmKey')?.example,
-    source_key: profileId.source_key,
-    profile_key: profileId.profile_key,
-    board_key: jobId.board_key,
-    job_key: jobId.job_key,
+    algorithm_key: example('AlgorithmKey'),
+    source_key: at(profileId, 'source_key'),
+    profile_key: at(profileId, 'profile_key'),
+    board_key: at(jobId, 'board_key'),
+    job_key: at(jobId, 'job_key'),
   };
-  const bodies = new Map<string, Json>();
+  const bodies = new Map<string, JsonObject>();
   for (const { path, method, operation } of operations(doc)) {
     const body = method === 'post' && firstExample(doc, deref(doc, operation.requestBody));
     if (body) bodies.set(path, body);
   }
   const found: SpecmaticExample[] = [];
   for (const { path, method, operation } of operations(doc)) {
-    const answer = firstExample(doc, deref(doc, (operation.responses as Json)?.['200']));
+    const answer = firstExample(doc, deref(doc, at(operation, 'responses', '200')));
     if (answer === undefined) continue;
     const name = `contract-${method}-${path.slice(1).replace('/', '-')}`;
     const response = { status: 200, body: answer };
@@ -105,8 +112,8 @@ export function contractExamplesForSpecmatic(doc: OpenApiDoc): SpecmaticExample[
  * and sends a one-item list of objects as the bare object. Kept: scalars, objects, and lists of
  * one string (sent as one bare value, which the contract accepts as a one-item list).
  */
-function queryFriendly(body: Json): Json {
-  const query: Json = {};
+function queryFriendly(body: JsonObject): JsonObject {
+  const query: JsonObject = {};
   for (const [name, value] of Object.entries(body)) {
     if (Array.isArray(value)) {
       if (value.length === 1 && typeof value[0] === 'string') query[name] = JSON.stringify(value);
@@ -117,10 +124,10 @@ function queryFriendly(body: Json): Json {
   return query;
 }
 
-function firstExample(doc: OpenApiDoc, holder: unknown): Json | undefined {
+function firstExample(doc: OpenApiDoc, holder: unknown): JsonObject | undefined {
   const media = isObject(holder) && isObject(holder.content) && holder.content['application/json'];
   if (!isObject(media) || !isObject(media.examples)) return undefined;
   const [first] = Object.values(media.examples);
-  const value = (deref(doc, first) as Json | undefined)?.value;
+  const value = at(deref(doc, first), 'value');
   return isObject(value) ? value : undefined;
 }

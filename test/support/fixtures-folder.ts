@@ -1,14 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { onTestFinished } from 'vitest';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
 import { lazyFixtures } from '../../mocks/lazy-fixtures.ts';
 import type { Profile } from '../../src/store/types.ts';
+import { CLI } from './cli-entry.ts';
 import { tempDir } from './temp-dir.ts';
-
-const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));
 
 /** The generated data `serve` below runs with. */
 export const generated = lazyFixtures({ profiles: 50, jobs: 10 });
@@ -54,7 +52,7 @@ export async function folder(files: Record<string, unknown>): Promise<string> {
 export function serve(args: string[]): Promise<{ url: string; stderr: () => string }> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [bin, 'serve', '--port', '0', '--quiet', '--profiles', '50', '--jobs', '10', ...args],
+    [CLI, 'serve', '--port', '0', '--quiet', '--profiles', '50', '--jobs', '10', ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   onTestFinished(() => {

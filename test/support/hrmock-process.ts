@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { onTestFinished } from 'vitest';
 import { stopChild } from '../../src/stop-child.ts';
 import { collectOutput } from './child-output.ts';
+import { CLI } from './cli-entry.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const bin = fileURLToPath(new URL('../../bin/hrmock.js', import.meta.url));
 
 export type HrmockProcess = {
   /** The URL its first line announced. */
@@ -27,7 +27,7 @@ export function startHrmockProcess(
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<HrmockProcess> {
-  const child = spawn(process.execPath, [bin, ...args], {
+  const child = spawn(process.execPath, [CLI, ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },

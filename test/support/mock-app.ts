@@ -23,7 +23,11 @@ export function mockApp(
   return entry;
 }
 
-export type Reply = { status: number; body: any; headers: Headers };
+/**
+ * An answer: `body` is the JSON as sent, read as `Body`, the answer the test says it asked for
+ * (`send` has checked it against the contract's schema for its operation and status).
+ */
+export type Reply<Body = unknown> = { status: number; body: Body; headers: Headers };
 
 const CONTRACT_PATHS = /\/(profiles|jobs)\/(grading|searching|scoring)$|\/(profile|job)\/grading$/;
 
@@ -31,7 +35,10 @@ const CONTRACT_PATHS = /\/(profiles|jobs)\/(grading|searching|scoring)$|\/(profi
  * Sends a request in process and checks the answer is JSON in the envelope the contract gives
  * that operation and status (errors on paths outside the contract against the Error schema).
  */
-export async function send(app: HrmockApp, request: Request | string): Promise<Reply> {
+export async function send<Body = unknown>(
+  app: HrmockApp,
+  request: Request | string,
+): Promise<Reply<Body>> {
   const response = await app.request(request);
   const text = await response.text();
   expect(response.headers.get('content-type'), text).toMatch(/^application\/json/);
@@ -65,21 +72,21 @@ export function query(params: Record<string, unknown>): string {
   return search.toString();
 }
 
-export function get(
+export function get<Body = unknown>(
   app: HrmockApp,
   path: string,
   params: Record<string, unknown> = {},
-): Promise<Reply> {
-  return send(app, `${path}?${query(params)}`);
+): Promise<Reply<Body>> {
+  return send<Body>(app, `${path}?${query(params)}`);
 }
 
-export function post(
+export function post<Body = unknown>(
   app: HrmockApp,
   path: string,
   body: unknown,
   headers: Record<string, string> = {},
-): Promise<Reply> {
-  return send(
+): Promise<Reply<Body>> {
+  return send<Body>(
     app,
     new Request(`http://localhost${path}`, {
       method: 'POST',

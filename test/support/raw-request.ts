@@ -1,22 +1,26 @@
 import { request as httpRequest } from 'node:http';
 
-export type RawReply = {
+/**
+ * An answer: `body` is the JSON as sent (undefined when there is none), read as `Body`, the
+ * answer the caller says it asked for.
+ */
+export type RawReply<Body = unknown> = {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: any;
+  body: Body;
 };
 
 /**
  * A request as written, on a socket of its own, to a server on 127.0.0.1: the Host and the path
  * go out as given (fetch would normalise the path and set the Host itself).
  */
-export function rawRequest(
+export function rawRequest<Body = unknown>(
   port: number,
   method: string,
   path: string,
   headers: Record<string, string> = {},
   body?: string | Buffer,
-): Promise<RawReply> {
+): Promise<RawReply<Body>> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       { host: '127.0.0.1', port, method, path, headers, agent: false },

@@ -1,4 +1,5 @@
 import type { Exchange } from '../client.ts';
+import { asArray, asObject, at, field } from '../json-shape.ts';
 import { MINIMAL_FIELDS } from '../operations.ts';
 import { expectThat, type RuleContext, shown } from '../rule.ts';
 import { checkEnvelope } from '../rules/env.ts';
@@ -38,19 +39,21 @@ function sentNumber(c: FuzzCase, name: string, integer = false): number | undefi
 
 function holdsAlone(ctx: RuleContext, c: FuzzCase, exchange: Exchange): void {
   const op = suiteOperationAt(c.path);
-  const data = exchange.body?.data;
+  const data = at(exchange.body, 'data');
   if (op === undefined || typeof data !== 'object' || data === null) return;
-  const items: unknown[] = Array.isArray(data[op.list]) ? data[op.list] : [];
+  const items = asArray(at(data, op.list)) ?? [];
   if (op.path.endsWith('/grading')) {
-    for (const list of ['scores', 'errors'])
-      if (Array.isArray(data[list]))
+    for (const list of ['scores', 'errors']) {
+      const entries = asArray(at(data, list));
+      if (entries !== undefined)
         expectThat(
           ctx,
-          data[list].length === items.length,
+          entries.length === items.length,
           exchange,
           `${list} aligned with ${op.list}: ${items.length} entries (GRD-ALIGN)`,
-          () => `${data[list].length}`,
+          () => `${entries.length}`,
         );
+    }
     const flag = op.list === 'profiles' ? 'return_profile' : 'return_job';
     if (!sentParams(c).some(([n]) => n === flag)) {
       const allowed = new Set(MINIMAL_FIELDS[op.list]);
@@ -69,7 +72,7 @@ function holdsAlone(ctx: RuleContext, c: FuzzCase, exchange: Exchange): void {
     }
     return;
   }
-  const meta = exchange.body.meta ?? {};
+  const meta = asObject(field(exchange.body, 'meta')) ?? {};
   const sentLimit = sentParams(c).some(([n]) => n === 'limit');
   const limit = sentNumber(c, 'limit', true) ?? (sentLimit ? 100 : 30);
   expectThat(
@@ -88,7 +91,8 @@ function holdsAlone(ctx: RuleContext, c: FuzzCase, exchange: Exchange): void {
   );
   expectThat(
     ctx,
-    meta.page <= meta.maxPage,
+    // As the server wrote them, compared as JavaScript compares them.
+    (meta.page as number) <= (meta.maxPage as number),
     exchange,
     'meta.page <= meta.maxPage (PAGE)',
     () => `${meta.page} > ${meta.maxPage}`,
@@ -96,13 +100,13 @@ function holdsAlone(ctx: RuleContext, c: FuzzCase, exchange: Exchange): void {
   if (sentNumber(c, 'limit', true) !== undefined || !sentLimit)
     expectThat(
       ctx,
-      meta.maxPage === Math.max(1, Math.ceil(meta.total / limit)),
+      meta.maxPage === Math.max(1, Math.ceil(Number(meta.total) / limit)),
       exchange,
       `meta.maxPage = max(1, ceil(${meta.total} / ${limit})) (PAGE)`,
       () => meta.maxPage,
     );
-  if (!op.scoring || !Array.isArray(data.predictions) || data.predictions.length === 0) return;
-  const predictions: unknown[] = data.predictions;
+  const predictions = asArray(at(data, 'predictions'));
+  if (!op.scoring || predictions === undefined || predictions.length === 0) return;
   expectThat(
     ctx,
     predictions.length === items.length,

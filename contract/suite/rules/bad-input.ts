@@ -1,4 +1,5 @@
 import type { Exchange } from '../client.ts';
+import { asArray, asObject, at } from '../json-shape.ts';
 import { GRADE_PROFILES, pathOf, SCORE_JOBS, SEARCH_JOBS, SEARCH_PROFILES } from '../operations.ts';
 import { expectThat, part, type Rule, type RuleContext, shown } from '../rule.ts';
 
@@ -15,26 +16,23 @@ function expectRejected(ctx: RuleContext, exchange: Exchange, param?: string): v
     'a 4xx status (never a 5xx)',
     () => `status ${exchange.status}: ${shown(exchange.text, 160)}`,
   );
-  const body = exchange.body;
+  const body = asObject(exchange.body);
   expectThat(
     ctx,
-    typeof body === 'object' &&
-      body !== null &&
-      body.code === exchange.status &&
-      typeof body.message === 'string',
+    body !== undefined && body.code === exchange.status && typeof body.message === 'string',
     exchange,
     `an error envelope {code: ${exchange.status}, message}`,
     () => shown(exchange.text, 160),
   );
-  if (param === undefined || body.errors === undefined) return;
-  const named =
-    Array.isArray(body.errors) && body.errors.some((e: { param?: unknown }) => e?.param === param);
+  const errors = body?.errors;
+  if (param === undefined || errors === undefined) return;
+  const named = asArray(errors)?.some((e) => at(e, 'param') === param) ?? false;
   expectThat(
     ctx,
     named,
     exchange,
     `errors naming the parameter ${param} (errors is optional; when present it names each invalid parameter)`,
-    () => body.errors,
+    () => errors,
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Exchange } from '../client.ts';
 import { appliesTo, type CrossRule, crossRules, namesOf } from '../contract-facts.ts';
 import { baseOf, type Operable, operable, sendTo, without } from '../contract-requests.ts';
+import { asArray, at, field } from '../json-shape.ts';
 import { GRADE_JOBS, GRADE_PROFILES } from '../operations.ts';
 import { expectOk, expectThat, part, type Rule, type RuleContext, shown } from '../rule.ts';
 
@@ -9,18 +10,23 @@ function expectRefused(ctx: RuleContext, exchange: Exchange, names: string[], wh
   const body = exchange.body;
   expectThat(
     ctx,
-    exchange.status === 400 && body?.code === 400 && typeof body?.message === 'string',
+    exchange.status === 400 && at(body, 'code') === 400 && typeof at(body, 'message') === 'string',
     exchange,
     `400 in the error envelope: ${why}`,
     () => `status ${exchange.status}: ${shown(exchange.text, 160)}`,
   );
-  if (body.errors === undefined) return;
+  const errors = field(body, 'errors');
+  if (errors === undefined) return;
+  const named = (e: unknown) => {
+    const param = at(e, 'param');
+    return typeof param === 'string' && names.includes(param);
+  };
   expectThat(
     ctx,
-    Array.isArray(body.errors) && body.errors.some((e: any) => names.includes(e?.param)),
+    asArray(errors)?.some(named) ?? false,
     exchange,
     `errors naming ${names.join(' or ')} (${why})`,
-    () => body.errors,
+    () => errors,
   );
 }
 
@@ -65,8 +71,9 @@ function references(ctx: RuleContext): References {
   const once = async (id: string, ask: () => Promise<Exchange>, list: 'profiles' | 'jobs') => {
     if (!seen.has(id)) {
       const answer = await ask();
-      const item = answer.status === 200 ? answer.body?.data?.[list]?.[0] : undefined;
-      seen.set(id, typeof item?.reference === 'string' ? item.reference : null);
+      const item = answer.status === 200 ? asArray(at(answer.body, 'data', list))?.[0] : undefined;
+      const reference = at(item, 'reference');
+      seen.set(id, typeof reference === 'string' ? reference : null);
     }
     return seen.get(id);
   };

@@ -8,6 +8,7 @@ import {
   sameAnswer,
   sendTo,
 } from '../contract-requests.ts';
+import { asArray, asObject, at, field } from '../json-shape.ts';
 import { expectOk, expectThat, part, type Rule, type RuleContext, shown } from '../rule.ts';
 import { checkMinimalItems } from './grading.ts';
 
@@ -41,7 +42,7 @@ export const DEFAULTS: Rule = {
             sent,
             `the answer ${nameOf(entry.op)} gives without ${name} (the contract's default for ${name} is ${shown(value)}: sending it must change nothing)`,
             () =>
-              `without ${name}: status ${left.status}, meta ${shown(left.body?.meta, 80)}, data ${shown(left.body?.data, 100)}; with ${name}=${shown(value)}: status ${sent.status}, meta ${shown(sent.body?.meta, 80)}, data ${shown(sent.body?.data, 100)}`,
+              `without ${name}: status ${left.status}, meta ${shown(at(left.body, 'meta'), 80)}, data ${shown(at(left.body, 'data'), 100)}; with ${name}=${shown(value)}: status ${sent.status}, meta ${shown(at(sent.body, 'meta'), 80)}, data ${shown(at(sent.body, 'data'), 100)}`,
           );
         });
     }
@@ -55,9 +56,9 @@ function shownDefaults(
   exchange: Exchange,
   defaults: Map<string, unknown>,
 ): void {
-  const data = exchange.body.data;
-  const items: any[] = Array.isArray(data[suite.list]) ? data[suite.list] : [];
-  const meta = exchange.body.meta ?? {};
+  const data = field(exchange.body, 'data');
+  const items = asArray(field(data, suite.list)) ?? [];
+  const meta = asObject(field(exchange.body, 'meta')) ?? {};
   const page = defaults.get('page');
   if (typeof page === 'number')
     expectThat(
@@ -80,7 +81,7 @@ function shownDefaults(
   const sortBy = defaults.get('sort_by');
   const orderBy = defaults.get('order_by');
   if ((sortBy === 'created_at' || sortBy === 'updated_at') && typeof orderBy === 'string') {
-    const times = items.map((i) => Date.parse(i?.[sortBy]));
+    const times = items.map((i) => Date.parse(String(asObject(i)?.[sortBy])));
     const at = times.findIndex((t, i) => {
       const before = times[i - 1] ?? t;
       return orderBy === 'asc' ? t < before : t > before;
@@ -90,7 +91,8 @@ function shownDefaults(
       at < 0,
       exchange,
       `items by ${sortBy} ${orderBy}, the default order`,
-      () => `item ${at} (${items[at]?.[sortBy]}) after ${items[at - 1]?.[sortBy]}`,
+      () =>
+        `item ${at} (${asObject(items[at])?.[sortBy]}) after ${asObject(items[at - 1])?.[sortBy]}`,
     );
   }
   // return_profile / return_job default to false: the items are minimal.
@@ -98,7 +100,7 @@ function shownDefaults(
     checkMinimalItems(ctx, exchange, suite.list, items);
   const algorithm = defaults.get('use_algorithm');
   if (algorithm === 1 || algorithm === true) {
-    const predictions = Array.isArray(data.predictions) ? data.predictions : [];
+    const predictions = asArray(field(data, 'predictions')) ?? [];
     expectThat(
       ctx,
       predictions.length === items.length,

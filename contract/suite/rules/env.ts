@@ -1,4 +1,5 @@
 import type { Exchange } from '../client.ts';
+import { at } from '../json-shape.ts';
 import { LISTS, pathOf } from '../operations.ts';
 import {
   EVIDENCE_PER_RULE,
@@ -42,10 +43,10 @@ export function checkEnvelope(
   );
   expectThat(
     ctx,
-    exchange.body?.code === exchange.status,
+    at(exchange.body, 'code') === exchange.status,
     exchange,
     `code = the HTTP status ${exchange.status}`,
-    () => exchange.body?.code,
+    () => at(exchange.body, 'code'),
   );
   const verdict = documented(exchange)
     ? ctx.validator.validateResponse(

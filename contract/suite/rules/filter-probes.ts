@@ -1,3 +1,5 @@
+import { asArray, at } from '../json-shape.ts';
+
 /**
  * How FILTERS probes each filter the contract documents on searching and scoring: what value to
  * take from an item of an unfiltered page, and, where the contract states the filter's meaning
@@ -6,8 +8,8 @@
  * stemmed or ranked); `excludes` filters must not find it.
  */
 export type Probe = {
-  pick: (item: any, side: Side) => Record<string, unknown> | undefined;
-  holds?: (item: any, sent: Record<string, unknown>) => boolean | undefined;
+  pick: (item: unknown, side: Side) => Record<string, unknown> | undefined;
+  holds?: (item: unknown, sent: Record<string, unknown>) => boolean | undefined;
   excludes?: true;
 };
 
@@ -49,39 +51,46 @@ function wordOf(text: unknown): string | undefined {
   return words.sort((a, b) => b.length - a.length)[0];
 }
 
-const named = (list: unknown): any[] => (Array.isArray(list) ? list : []);
+const named = (list: unknown): unknown[] => asArray(list) ?? [];
 
 /** A list filter `[{name, value: null}]` on the first entry of a list of `{name, …}`. */
 function byName(field: string): Probe {
   return {
     pick: (item) => {
-      const name = named(item?.[field]).find((e) => typeof e?.name === 'string')?.name;
+      const name = at(
+        named(at(item, field)).find((e) => typeof at(e, 'name') === 'string'),
+        'name',
+      );
       return name === undefined ? undefined : { [field]: [{ name, value: null }] };
     },
     holds: (item, sent) => {
-      if (!Array.isArray(item?.[field])) return undefined;
+      const list = asArray(at(item, field));
+      if (list === undefined) return undefined;
       const wanted = (sent[field] as { name: string }[])[0]?.name;
-      return item[field].some((e: any) => sameText(e?.name, wanted));
+      return list.some((e) => sameText(at(e, 'name'), wanted));
     },
   };
 }
 
 /** A tag filter on the item's first tag, name and value. */
 function byTag(param: string, excludes = false): Probe {
-  const carries = (item: any, tag: { name: string; value: unknown }) =>
-    named(item?.tags).some(
-      (t) => sameText(t?.name, tag.name) && (tag.value === null || sameText(t?.value, tag.value)),
+  const carries = (item: unknown, tag: { name: string; value: unknown }) =>
+    named(at(item, 'tags')).some(
+      (t) =>
+        sameText(at(t, 'name'), tag.name) &&
+        (tag.value === null || sameText(at(t, 'value'), tag.value)),
     );
   return {
     pick: (item) => {
-      const tag = named(item?.tags).find((t) => typeof t?.name === 'string');
+      const tag = named(at(item, 'tags')).find((t) => typeof at(t, 'name') === 'string');
       return tag === undefined
         ? undefined
-        : { [param]: [{ name: tag.name, value: tag.value ?? null }] };
+        : { [param]: [{ name: at(tag, 'name'), value: at(tag, 'value') ?? null }] };
     },
     holds: (item, sent) => {
-      if (!Array.isArray(item?.tags)) return undefined;
-      const tag = (sent[param] as { name: string; value: unknown }[])[0] as any;
+      if (!Array.isArray(at(item, 'tags'))) return undefined;
+      // The tag `pick` sent: always one.
+      const [tag] = sent[param] as [{ name: string; value: unknown }];
       return excludes ? !carries(item, tag) : carries(item, tag);
     },
     ...(excludes ? { excludes: true as const } : {}),
@@ -99,30 +108,34 @@ export function km(a: { lat: number; lng: number }, b: { lat: number; lng: numbe
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-const pointOf = (location: any) =>
-  typeof location?.lat === 'number' && typeof location?.lng === 'number'
-    ? { lat: location.lat, lng: location.lng }
-    : undefined;
+const pointOf = (location: unknown) => {
+  const lat = at(location, 'lat');
+  const lng = at(location, 'lng');
+  return typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : undefined;
+};
 
 /** A point filter at the item's location (`places` lists the item's located things). */
-function near(point: string, distance: string, places: (item: any) => unknown[]): Probe {
+function near(point: string, distance: string, places: (item: unknown) => unknown[]): Probe {
   return {
     pick: (item) => {
       const at = places(item).map(pointOf).find(Boolean);
       return at === undefined ? undefined : { [point]: at, [distance]: RADIUS_KM };
     },
     holds: (item, sent) => {
-      const located = places(item).map(pointOf).filter(Boolean) as { lat: number; lng: number }[];
+      const located = places(item)
+        .map(pointOf)
+        .filter((p) => p !== undefined);
       if (located.length === 0) return undefined;
       // A kilometre of slack for the other side's idea of the Earth's radius.
-      return located.some((p) => km(p, sent[point] as any) <= RADIUS_KM + 1);
+      const centre = sent[point] as { lat: number; lng: number };
+      return located.some((p) => km(p, centre) <= RADIUS_KM + 1);
     },
   };
 }
 
 /** How a bound reads an item's value and writes it as a parameter (and reads it back). */
 type Scale = {
-  read: (item: any) => number | undefined;
+  read: (item: unknown) => number | undefined;
   write: (value: number) => unknown;
   unwrite: (sent: unknown) => number;
 };
@@ -144,13 +157,16 @@ function bound(param: string, scale: Scale, atLeast: boolean): Probe {
 }
 
 const years = (field: string): Scale => ({
-  read: (item) => (typeof item?.[field] === 'number' ? item[field] : undefined),
+  read: (item) => {
+    const value = at(item, field);
+    return typeof value === 'number' ? value : undefined;
+  },
   write: (value) => value,
   unwrite: Number,
 });
 
-const createdMs = (item: any) => {
-  const ms = Date.parse(String(item?.created_at));
+const createdMs = (item: unknown) => {
+  const ms = Date.parse(String(at(item, 'created_at')));
   return Number.isNaN(ms) ? undefined : ms;
 };
 
@@ -168,7 +184,7 @@ const seconds = (round: (n: number) => number): Scale => ({
 });
 
 /** Keyword filters judged by the item being found: a word of the text the contract names. */
-function keyword(param: string, text: (item: any, side: Side) => unknown): Probe {
+function keyword(param: string, text: (item: unknown, side: Side) => unknown): Probe {
   return {
     pick: (item, side) => {
       const word = wordOf(text(item, side));
@@ -177,18 +193,22 @@ function keyword(param: string, text: (item: any, side: Side) => unknown): Probe
   };
 }
 
-const labelsFor = (item: any, side: Side) =>
-  named(item?.labels).filter((l) => !side.scoring || l?.job_key === side.jobKey);
+const labelsFor = (item: unknown, side: Side) =>
+  named(at(item, 'labels')).filter((l) => !side.scoring || at(l, 'job_key') === side.jobKey);
 
 export const PROBES: Record<string, Probe> = {
   text_keywords: keyword('text_keywords', (item, side) =>
-    side.list === 'profiles' ? item?.info?.full_name : item?.name,
+    side.list === 'profiles' ? at(item, 'info', 'full_name') : at(item, 'name'),
   ),
   summary_keywords: keyword('summary_keywords', (item, side) =>
-    side.list === 'profiles' ? item?.info?.summary : item?.summary,
+    side.list === 'profiles' ? at(item, 'info', 'summary') : at(item, 'summary'),
   ),
-  experience_keywords: keyword('experience_keywords', (item) => named(item?.experiences)[0]?.title),
-  education_keywords: keyword('education_keywords', (item) => named(item?.educations)[0]?.title),
+  experience_keywords: keyword('experience_keywords', (item) =>
+    at(named(at(item, 'experiences'))[0], 'title'),
+  ),
+  education_keywords: keyword('education_keywords', (item) =>
+    at(named(at(item, 'educations'))[0], 'title'),
+  ),
   skills: byName('skills'),
   languages: byName('languages'),
   interests: byName('interests'),
@@ -196,17 +216,17 @@ export const PROBES: Record<string, Probe> = {
   tags: byTag('tags'),
   tags_excluded: byTag('tags_excluded', true),
   location_geopoint: near('location_geopoint', 'location_distance', (item) => [
-    item?.info?.location ?? item?.location,
+    at(item, 'info', 'location') ?? at(item, 'location'),
   ]),
   experience_location_geopoint: near(
     'experience_location_geopoint',
     'experience_location_distance',
-    (item) => named(item?.experiences).map((e) => e?.location),
+    (item) => named(at(item, 'experiences')).map((e) => at(e, 'location')),
   ),
   education_location_geopoint: near(
     'education_location_geopoint',
     'education_location_distance',
-    (item) => named(item?.educations).map((e) => e?.location),
+    (item) => named(at(item, 'educations')).map((e) => at(e, 'location')),
   ),
   created_at_min: bound('created_at_min', ISO, true),
   created_at_max: bound('created_at_max', ISO, false),
@@ -218,30 +238,34 @@ export const PROBES: Record<string, Probe> = {
   educations_duration_max: bound('educations_duration_max', years('educations_duration'), false),
   name: {
     pick: (item, side) => {
-      const word = wordOf(side.list === 'profiles' ? item?.info?.full_name : item?.name);
+      const word = wordOf(
+        side.list === 'profiles' ? at(item, 'info', 'full_name') : at(item, 'name'),
+      );
       return word === undefined ? undefined : { name: word };
     },
     holds: (item, sent) => {
-      const text = item?.info?.full_name ?? item?.name;
+      const text = at(item, 'info', 'full_name') ?? at(item, 'name');
       if (typeof text !== 'string') return undefined;
       return text.toLowerCase().includes(String(sent.name).toLowerCase());
     },
   },
   email: {
-    pick: (item) =>
-      typeof item?.info?.email === 'string' ? { email: item.info.email } : undefined,
-    holds: (item, sent) =>
-      typeof item?.info?.email === 'string' ? sameText(item.info.email, sent.email) : undefined,
+    pick: (item) => {
+      const email = at(item, 'info', 'email');
+      return typeof email === 'string' ? { email } : undefined;
+    },
+    holds: (item, sent) => {
+      const email = at(item, 'info', 'email');
+      return typeof email === 'string' ? sameText(email, sent.email) : undefined;
+    },
   },
   stage: {
     // Only profiles carry labels; on jobs the stage is another object's, so it is not judged.
     pick: (item, side) => {
-      const stage = side.list === 'profiles' ? labelsFor(item, side)[0]?.stage : undefined;
+      const stage = side.list === 'profiles' ? at(labelsFor(item, side)[0], 'stage') : undefined;
       return typeof stage === 'string' ? { stage } : undefined;
     },
     holds: (item, sent) =>
-      Array.isArray(item?.labels)
-        ? item.labels.some((l: any) => sameText(l?.stage, sent.stage))
-        : undefined,
+      asArray(at(item, 'labels'))?.some((l) => sameText(at(l, 'stage'), sent.stage)),
   },
 };

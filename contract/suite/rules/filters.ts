@@ -1,4 +1,5 @@
 import { baseOf, nameOf, type Operable, operable, sendTo } from '../contract-requests.ts';
+import { at, field, toList } from '../json-shape.ts';
 import { deref, isObject, type OpenApiDoc, type Parameter } from '../openapi.ts';
 import { expectOk, expectThat, part, type Rule, type RuleContext, shown } from '../rule.ts';
 import { NOT_FILTERS, PROBES, type Side } from './filter-probes.ts';
@@ -21,7 +22,7 @@ async function probeOperation(ctx: RuleContext, entry: Operable): Promise<void> 
   const { op, suite } = entry;
   const base = { ...baseOf(ctx, entry), ...ORDER };
   const unfiltered = await sendTo(ctx, op, { ...base, limit: SOURCE_LIMIT });
-  const items: any[] = expectOk(ctx, unfiltered)[suite.list] ?? [];
+  const items = toList(field(expectOk(ctx, unfiltered), suite.list));
   const side: Side = {
     list: suite.list,
     scoring: suite.scoring,
@@ -40,27 +41,28 @@ async function probeOperation(ctx: RuleContext, entry: Operable): Promise<void> 
       continue;
     }
     const sent = probe.pick(item, side) as Record<string, unknown>;
+    const key = at(item, 'key');
     await part(ctx, async () => {
       const exchange = await sendTo(ctx, op, { ...base, ...sent, limit: FILTERED_LIMIT });
-      const found: any[] = expectOk(ctx, exchange)[suite.list] ?? [];
-      const keys = found.map((i) => i?.key);
-      const named = `${shown(sent, 160)} (taken from ${suite.list} ${item.key} of the unfiltered page)`;
+      const found = toList(field(expectOk(ctx, exchange), suite.list));
+      const keys = found.map((i) => at(i, 'key'));
+      const named = `${shown(sent, 160)} (taken from ${suite.list} ${key} of the unfiltered page)`;
       if (probe.excludes)
         expectThat(
           ctx,
-          !keys.includes(item.key),
+          !keys.includes(key),
           exchange,
-          `no ${item.key} when filtering ${named} out`,
-          () => `${item.key} among the ${found.length} items of ${nameOf(op)}`,
+          `no ${key} when filtering ${named} out`,
+          () => `${key} among the ${found.length} items of ${nameOf(op)}`,
         );
       else
         expectThat(
           ctx,
-          keys.includes(item.key),
+          keys.includes(key),
           exchange,
-          `${item.key} found by ${named}: a filter keeps the items that match it`,
+          `${key} found by ${named}: a filter keeps the items that match it`,
           () =>
-            `${found.length} items (total ${exchange.body?.meta?.total}), ${item.key} not among them`,
+            `${found.length} items (total ${at(exchange.body, 'meta', 'total')}), ${key} not among them`,
         );
       if (probe.holds === undefined) return;
       const wrong = found.find((i) => probe.holds?.(i, sent) === false);
@@ -69,7 +71,7 @@ async function probeOperation(ctx: RuleContext, entry: Operable): Promise<void> 
         wrong === undefined,
         exchange,
         `every item to satisfy ${shown(sent, 160)}, as the contract defines ${filter}`,
-        () => `${wrong?.key} does not: ${shown(wrong, 200)}`,
+        () => `${at(wrong, 'key')} does not: ${shown(wrong, 200)}`,
       );
     });
   }

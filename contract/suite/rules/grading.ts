@@ -1,4 +1,5 @@
 import type { Exchange } from '../client.ts';
+import { field, toList } from '../json-shape.ts';
 import { fullFlag, GRADING, MINIMAL_FIELDS, pathOf, requestedKeys } from '../operations.ts';
 import { expectOk, expectThat, part, type Rule, type RuleContext, shown } from '../rule.ts';
 
@@ -11,11 +12,12 @@ export function checkMinimalItems(
   ctx: Pick<RuleContext, 'checks'>,
   exchange: Exchange,
   list: List,
-  items: any[],
+  items: unknown[],
 ): void {
   const allowed = new Set(MINIMAL_FIELDS[list]);
   for (const item of items) {
-    if (item === null) continue;
+    // Parsed JSON holds no undefined: every item but null has keys to read.
+    if (item === null || item === undefined) continue;
     const extra = Object.keys(item).filter((k) => !allowed.has(k));
     expectThat(
       ctx,
@@ -35,35 +37,38 @@ export function checkAligned(
   ctx: Pick<RuleContext, 'checks'>,
   exchange: Exchange,
   list: List,
-  data: any,
+  data: unknown,
   wanted: string[],
 ): void {
-  for (const field of [list, 'scores', 'errors']) {
-    const got = data[field];
+  for (const name of [list, 'scores', 'errors']) {
+    const got = field(data, name);
     expectThat(
       ctx,
       Array.isArray(got) && got.length === wanted.length,
       exchange,
-      `${field} with ${wanted.length} entries`,
+      `${name} with ${wanted.length} entries`,
       () => `${Array.isArray(got) ? got.length : shown(got)}`,
     );
   }
-  data[list].forEach((item: any, i: number) => {
+  // Each of the three is a list by now: a check above stopped the rule otherwise.
+  const scores = toList(field(data, 'scores'));
+  const errors = toList(field(data, 'errors'));
+  toList(field(data, list)).forEach((item, i) => {
     expectThat(
       ctx,
-      item === null || item.key === wanted[i],
+      item === null || field(item, 'key') === wanted[i],
       exchange,
       `${list}[${i}].key = ${wanted[i]} (request order)`,
-      () => item.key,
+      () => field(item, 'key'),
     );
-    const scored = data.scores[i] !== null;
-    const explained = data.errors[i] !== null;
+    const scored = scores[i] !== null;
+    const explained = errors[i] !== null;
     expectThat(
       ctx,
       scored !== explained,
       exchange,
       `entry ${i}: a score, or else an error saying why`,
-      () => `score ${shown(data.scores[i])}, error ${shown(data.errors[i])}`,
+      () => `score ${shown(scores[i])}, error ${shown(errors[i])}`,
     );
   });
 }
@@ -89,7 +94,7 @@ export const GRD_DEFAULT: Rule = {
           `the same data as with ${fullFlag(op)}=false (${shown(offData, 120)})`,
           () => absentData,
         );
-        checkMinimalItems(ctx, absent, op.list, absentData[op.list] ?? []);
+        checkMinimalItems(ctx, absent, op.list, toList(field(absentData, op.list)));
       });
   },
 };
@@ -108,8 +113,8 @@ export const GRD_FULL: Rule = {
           [fullFlag(op)]: 'true',
         });
         const full = expectOk(ctx, fullExchange);
-        const minimalItems: any[] = minimal[op.list] ?? [];
-        const fullItems: any[] = full[op.list] ?? [];
+        const minimalItems = toList(field(minimal, op.list));
+        const fullItems = toList(field(full, op.list));
         expectThat(
           ctx,
           fullItems.length === minimalItems.length,
@@ -132,29 +137,29 @@ export const GRD_FULL: Rule = {
           expectThat(ctx, verdict.ok, fullExchange, `item ${i} a full ${schema}`, () =>
             verdict.ok ? '' : verdict.errors.slice(0, 3).join('; '),
           );
-          for (const field of MINIMAL_FIELDS[op.list]) {
+          for (const name of MINIMAL_FIELDS[op.list]) {
             expectThat(
               ctx,
-              same(item[field], twin[field]),
+              same(field(item, name), field(twin, name)),
               fullExchange,
-              `item ${i}.${field} = ${shown(twin[field])} as in the minimal answer`,
-              () => item[field],
+              `item ${i}.${name} = ${shown(field(twin, name))} as in the minimal answer`,
+              () => field(item, name),
             );
           }
         });
         expectThat(
           ctx,
-          same(full.scores, minimal.scores),
+          same(field(full, 'scores'), field(minimal, 'scores')),
           fullExchange,
           `scores unchanged by ${fullFlag(op)}`,
-          () => full.scores,
+          () => field(full, 'scores'),
         );
         expectThat(
           ctx,
-          same(full.errors, minimal.errors),
+          same(field(full, 'errors'), field(minimal, 'errors')),
           fullExchange,
           `errors unchanged by ${fullFlag(op)}`,
-          () => full.errors,
+          () => field(full, 'errors'),
         );
       });
   },

@@ -1,3 +1,4 @@
+import { at, field } from '../json-shape.ts';
 import { ALL_OPERATIONS, LISTS, pathOf } from '../operations.ts';
 import { expectOk, expectThat, part, type Rule, shown } from '../rule.ts';
 
@@ -33,17 +34,17 @@ export const POST_EQ: Rule = {
             );
             expectThat(
               ctx,
-              same(viaPost.body?.data, viaGet.body?.data),
+              same(at(viaPost.body, 'data'), at(viaGet.body, 'data')),
               viaPost,
-              `the data GET answers (${shown(viaGet.body?.data, 100)})`,
-              () => viaPost.body?.data,
+              `the data GET answers (${shown(at(viaGet.body, 'data'), 100)})`,
+              () => at(viaPost.body, 'data'),
             );
             expectThat(
               ctx,
-              same(viaPost.body?.meta, viaGet.body?.meta),
+              same(at(viaPost.body, 'meta'), at(viaGet.body, 'meta')),
               viaPost,
-              `meta ${shown(viaGet.body?.meta)}, as GET answers`,
-              () => viaPost.body?.meta,
+              `meta ${shown(at(viaGet.body, 'meta'))}, as GET answers`,
+              () => at(viaPost.body, 'meta'),
             );
           }
         }
@@ -76,7 +77,7 @@ export const POST_LONG: Rule = {
         const data = expectOk(ctx, exchange);
         expectThat(
           ctx,
-          Array.isArray(data[op.list]),
+          Array.isArray(field(data, op.list)),
           exchange,
           `data.${op.list} a list`,
           () => data,

@@ -14,6 +14,7 @@ import {
   sendTo,
   without,
 } from '../contract-requests.ts';
+import { at } from '../json-shape.ts';
 import { isObject, parametersOf } from '../openapi.ts';
 import { type ContractOperation, contractOperations } from '../operation-inputs.ts';
 import { ALL_OPERATIONS, pathOf } from '../operations.ts';
@@ -92,7 +93,7 @@ async function asAlias(
       older,
       `the answer of the canonical request (${what})`,
       () =>
-        `status ${older.status}, data ${shown(older.body?.data, 100)}; canonical: status ${today.status}, data ${shown(today.body?.data, 100)}`,
+        `status ${older.status}, data ${shown(at(older.body, 'data'), 100)}; canonical: status ${today.status}, data ${shown(at(today.body, 'data'), 100)}`,
     );
   });
 }

@@ -1,3 +1,4 @@
+import { asObject, field, toList } from '../json-shape.ts';
 import { LISTS, pathOf, SCORING } from '../operations.ts';
 import { expectOk, expectThat, part, type Rule } from '../rule.ts';
 
@@ -24,15 +25,16 @@ export const ORDER: Rule = {
               order_by: orderBy,
               limit: 50,
             });
-            const items: any[] = expectOk(ctx, exchange)[op.list] ?? [];
-            const values = items.map((i) => Date.parse(i[sortBy]));
+            const items = toList(field(expectOk(ctx, exchange), op.list));
+            const values = items.map((i) => Date.parse(String(field(i, sortBy))));
             const at = ordered(values, orderBy);
             expectThat(
               ctx,
               at < 0,
               exchange,
               `${op.list} by ${sortBy} ${orderBy}`,
-              () => `item ${at} (${items[at]?.[sortBy]}) after ${items[at - 1]?.[sortBy]}`,
+              () =>
+                `item ${at} (${asObject(items[at])?.[sortBy]}) after ${asObject(items[at - 1])?.[sortBy]}`,
             );
           }
         }
@@ -46,7 +48,7 @@ export const ORDER: Rule = {
             order_by: orderBy,
             limit: 50,
           });
-          const predictions: number[][] = expectOk(ctx, exchange).predictions ?? [];
+          const predictions = toList(field(expectOk(ctx, exchange), 'predictions')) as number[][];
           const scores = predictions.map((p) => p[1] as number);
           const at = ordered(scores, orderBy);
           expectThat(

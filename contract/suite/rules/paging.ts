@@ -1,4 +1,5 @@
 import type { Exchange } from '../client.ts';
+import { asObject, field, type JsonObject, toList } from '../json-shape.ts';
 import { LISTS, pathOf, type SuiteOperation } from '../operations.ts';
 import { expectOk, expectThat, part, type Rule, type RuleContext } from '../rule.ts';
 
@@ -15,7 +16,7 @@ export function checkPageMeta(
   limit: number,
   n: number,
 ): void {
-  const meta = exchange.body.meta ?? {};
+  const meta = asObject(field(exchange.body, 'meta')) ?? {};
   expectThat(
     ctx,
     meta.count === items.length,
@@ -31,7 +32,7 @@ export function checkPageMeta(
     () => `${items.length}`,
   );
   // A page past the last is answered as the last page's number: page <= maxPage always holds.
-  const expected = Math.min(n, meta.maxPage);
+  const expected = Math.min(n, Number(meta.maxPage));
   expectThat(
     ctx,
     meta.page === expected,
@@ -41,7 +42,7 @@ export function checkPageMeta(
   );
   expectThat(
     ctx,
-    meta.maxPage === Math.max(1, Math.ceil(meta.total / limit)),
+    meta.maxPage === Math.max(1, Math.ceil(Number(meta.total) / limit)),
     exchange,
     `meta.maxPage = max(1, ceil(${meta.total} / ${limit}))`,
     () => meta.maxPage,
@@ -53,7 +54,7 @@ async function page(
   op: SuiteOperation,
   limit: number,
   n: number,
-): Promise<{ exchange: Exchange; keys: string[]; meta: any }> {
+): Promise<{ exchange: Exchange; keys: unknown[]; meta: JsonObject }> {
   const exchange = await ctx.client.get(pathOf(op, ctx.target), {
     ...op.params(ctx.target),
     limit,
@@ -62,10 +63,10 @@ async function page(
     order_by: 'asc',
   });
   const data = expectOk(ctx, exchange);
-  const items: any[] = data[op.list] ?? [];
-  const meta = exchange.body.meta ?? {};
+  const items = toList(field(data, op.list));
+  const meta = asObject(field(exchange.body, 'meta')) ?? {};
   checkPageMeta(ctx, exchange, items, limit, n);
-  return { exchange, keys: items.map((i) => i.key), meta };
+  return { exchange, keys: items.map((i) => field(i, 'key')), meta };
 }
 
 export const PAGE: Rule = {
@@ -76,12 +77,13 @@ export const PAGE: Rule = {
     for (const op of LISTS)
       await part(ctx, async () => {
         const probe = await page(ctx, op, 1, 1);
-        const total: number = probe.meta.total;
+        // As the server wrote it: compared with === below, so not converted.
+        const total = probe.meta.total as number;
         // Limits that rarely divide the total, so that maxPage must round up to be right.
         for (const odd of [3, 7]) await page(ctx, op, odd, 1);
         // A page size that covers everything in a few pages when the total allows it.
         const limit = Math.max(2, Math.min(100, Math.ceil(total / MAX_PAGES)));
-        const seen = new Map<string, number>();
+        const seen = new Map<unknown, number>();
         const pages = Math.min(Math.ceil(total / limit), MAX_PAGES);
         let last: Exchange = probe.exchange;
         for (let n = 1; n <= pages; n++) {
@@ -129,7 +131,7 @@ async function emptyResult(ctx: RuleContext, op: SuiteOperation): Promise<void> 
     text_keywords: [NOWHERE],
   });
   expectOk(ctx, exchange);
-  const meta = exchange.body.meta ?? {};
+  const meta = asObject(field(exchange.body, 'meta')) ?? {};
   if (meta.total !== 0) return;
   expectThat(
     ctx,

@@ -1,5 +1,6 @@
 import type { Exchange } from '../client.ts';
 import { baseOf, operable, sendTo } from '../contract-requests.ts';
+import { at } from '../json-shape.ts';
 import { HTTP_METHODS } from '../openapi.ts';
 import { expectOk, expectThat, part, type Rule, type RuleContext, shown } from '../rule.ts';
 
@@ -16,8 +17,8 @@ function expectErrorEnvelope(ctx: RuleContext, exchange: Exchange, status: numbe
     ctx,
     exchange.status === status &&
       /^application\/json/i.test(type) &&
-      exchange.body?.code === status &&
-      typeof exchange.body?.message === 'string',
+      at(exchange.body, 'code') === status &&
+      typeof at(exchange.body, 'message') === 'string',
     exchange,
     `${status} in the JSON error envelope {code: ${status}, message} (${why})`,
     () => `${exchange.status} ${type || 'no Content-Type'}: ${shown(exchange.text, 120)}`,

@@ -66,8 +66,11 @@ export class JsHrflow {
   };
 }
 
-/** `httpRequest`: a 200 or 201 gives `json.data`; any other status throws an APIError. */
-export async function readAsJsSdk(response: Response): Promise<any> {
+/**
+ * `httpRequest`: a 200 or 201 gives `json.data`, read as `Data`, the data the caller asked for;
+ * any other status throws an APIError.
+ */
+export async function readAsJsSdk<Data = unknown>(response: Response): Promise<Data> {
   const json = await response.json();
   if (response.status === 200 || response.status === 201) return json.data;
   throw Object.assign(new Error('An error occured'), { response: json });

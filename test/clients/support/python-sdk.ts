@@ -236,11 +236,13 @@ export class PythonHrflow {
 
 /**
  * `validate_response`: anything whose Content-Type is not exactly `application/json` becomes a
- * generic error; otherwise the parsed JSON, whatever the status.
+ * generic error; otherwise the parsed JSON, whatever the status, read as `Answer`, the answer the
+ * caller expects (a generic error is read so too: its `code` is what a test checks first).
  */
-export async function readAsPythonSdk(response: Response): Promise<any> {
+export async function readAsPythonSdk<Answer = unknown>(response: Response): Promise<Answer> {
   if (response.headers.get('content-type') !== 'application/json') {
-    return { code: response.status, message: 'A generic error occurred on the server' };
+    const generic = { code: response.status, message: 'A generic error occurred on the server' };
+    return generic as Answer;
   }
   return response.json();
 }

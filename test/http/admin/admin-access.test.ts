@@ -1,7 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isAdminPath, isAdminTarget } from '../../../src/http/admin/admin-path.ts';
 import type { RunningServer } from '../../../src/node/server.ts';
+import type { ScenarioList } from '../../support/admin-answers.ts';
 import { adminServers, JSON_TYPE } from '../../support/admin-server.ts';
+import type { ErrorAnswer } from '../../support/answers.ts';
 import type { RawReply } from '../../support/raw-request.ts';
 
 // The admin API on a real node server (answer cache and fast path on): same-origin by default,
@@ -22,12 +24,12 @@ beforeEach(async () => {
 });
 
 async function planted(on = server): Promise<number> {
-  return (await send(on, 'GET', '/_mock/scenarios')).body.data.length;
+  return (await send<ScenarioList>(on, 'GET', '/_mock/scenarios')).body.data.length;
 }
 
 describe('the admin API is same-origin', () => {
   it('refuses a preflight from another origin with a 403 and no Access-Control headers', async () => {
-    const reply = await send(server, 'OPTIONS', '/_mock/scenarios', {
+    const reply = await send<ErrorAnswer>(server, 'OPTIONS', '/_mock/scenarios', {
       origin: 'https://evil.example',
       'access-control-request-method': 'POST',
       'access-control-request-headers': 'content-type',

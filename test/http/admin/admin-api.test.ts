@@ -3,6 +3,9 @@ import { buildFixtures } from '../../../mocks/build-fixtures.ts';
 import { targetOf } from '../../../src/hr/target.ts';
 import { type AppOptions, createApp } from '../../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../../src/node/server.ts';
+import type { JournalPage, ScenarioList } from '../../support/admin-answers.ts';
+import { type ErrorAnswer, errorParams } from '../../support/answers.ts';
+import { nth } from '../../support/json-reads.ts';
 import { query } from '../../support/mock-app.ts';
 
 // The admin API over HTTP on a node server: the answer cache and the fast path are on, so a
@@ -49,7 +52,7 @@ function use(scenario: unknown, base = url, headers: Record<string, string> = {}
 
 async function journal(filter = '', base = url) {
   const response = await fetch(`${base}/_mock/requests${filter}`);
-  return (await response.json()) as { data: any[]; meta: { total: number; dropped: number } };
+  return (await response.json()) as JournalPage;
 }
 
 describe('scenarios', () => {
@@ -149,8 +152,8 @@ describe('scenarios', () => {
     ).json();
     await use({ path: '/jobs/scoring', respond: { status: 500 } });
     await fetch(`${url}/jobs/searching?${query({ board_keys: t.jobs.board_keys })}`);
-    const listed = await (await fetch(`${url}/_mock/scenarios`)).json();
-    expect(listed.data.map((s: any) => [s.path, s.matched])).toEqual([
+    const listed: ScenarioList = await (await fetch(`${url}/_mock/scenarios`)).json();
+    expect(listed.data.map((s) => [s.path, s.matched])).toEqual([
       ['/jobs/searching', 1],
       ['/jobs/scoring', 0],
     ]);
@@ -171,9 +174,9 @@ describe('scenarios', () => {
     [{ path: '/profiles/searching', respond: { status: 500 }, times: 0 }, 'times'],
   ])('refuses a bad scenario %j with a 400 naming %s', async (scenario, param) => {
     const response = await use(scenario);
-    const body = await response.json();
+    const body: ErrorAnswer = await response.json();
     expect(response.status).toBe(400);
-    expect(body.errors.map((e: any) => e.param)).toContain(param);
+    expect(errorParams(body)).toContain(param);
   });
 });
 
@@ -192,8 +195,8 @@ describe('the journal', () => {
       ['GET', '/profiles/searching', 'searchProfiles', 200],
       ['POST', '/profiles/scoring', 'scoreProfilesPost', 400],
     ]);
-    expect(data[0].params).toEqual({ source_keys: t.profiles.source_keys, limit: 3 });
-    expect(data[2].params).toEqual({ limit: 2 });
+    expect(nth(data, 0).params).toEqual({ source_keys: t.profiles.source_keys, limit: 3 });
+    expect(nth(data, 2).params).toEqual({ limit: 2 });
     expect(meta).toEqual({ total: 3, dropped: 0 });
   });
 

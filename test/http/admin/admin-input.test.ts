@@ -1,7 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/node/server.ts';
+import type { ScenarioAdded, ScenarioList } from '../../support/admin-answers.ts';
 import { adminServers, JSON_TYPE } from '../../support/admin-server.ts';
+import { type ErrorAnswer, errorParams } from '../../support/answers.ts';
 
 // What the admin API takes, on a real node server: scenario headers it could send, params no
 // deeper than the JSON depth limit, bodies up to 1 MB (read no further).
@@ -15,7 +17,7 @@ beforeEach(async () => {
 });
 
 async function planted(on = server): Promise<number> {
-  return (await send(on, 'GET', '/_mock/scenarios')).body.data.length;
+  return (await send<ScenarioList>(on, 'GET', '/_mock/scenarios')).body.data.length;
 }
 
 describe('scenario headers', () => {
@@ -33,7 +35,7 @@ describe('scenario headers', () => {
     'Proxy-Connection',
     'Host',
   ])('refuses %s with a 400 naming it', async (name) => {
-    const reply = await send(
+    const reply = await send<ErrorAnswer>(
       server,
       'POST',
       '/_mock/scenarios',
@@ -41,7 +43,7 @@ describe('scenario headers', () => {
       withHeaders({ [name]: '5' }),
     );
     expect(reply.status).toBe(400);
-    expect(reply.body.errors.map((e: any) => e.param)).toEqual([`respond.headers.${name}`]);
+    expect(errorParams(reply.body)).toEqual([`respond.headers.${name}`]);
     expect(await planted()).toBe(0);
   });
 
@@ -53,20 +55,26 @@ describe('scenario headers', () => {
     [{ 'X-Ok': 5 }, 'respond.headers.X-Ok'],
     [{ 'X-Hrmock-Fault': 'reset' }, 'respond.headers.X-Hrmock-Fault'],
   ])('refuses %j with a 400 naming %s', async (headers, param) => {
-    const reply = await send(server, 'POST', '/_mock/scenarios', JSON_TYPE, withHeaders(headers));
+    const reply = await send<ErrorAnswer>(
+      server,
+      'POST',
+      '/_mock/scenarios',
+      JSON_TYPE,
+      withHeaders(headers),
+    );
     expect(reply.status).toBe(400);
-    expect(reply.body.errors.map((e: any) => e.param)).toEqual([param]);
+    expect(errorParams(reply.body)).toEqual([param]);
   });
 
   it('names every bad header at once', async () => {
-    const reply = await send(
+    const reply = await send<ErrorAnswer>(
       server,
       'POST',
       '/_mock/scenarios',
       JSON_TYPE,
       withHeaders({ 'Transfer-Encoding': 'chunked', 'X-Ok': 'fine', 'X:Bad': 'x' }),
     );
-    expect(reply.body.errors.map((e: any) => e.param)).toEqual([
+    expect(errorParams(reply.body)).toEqual([
       'respond.headers.Transfer-Encoding',
       'respond.headers.X:Bad',
     ]);
@@ -95,14 +103,20 @@ describe('scenario headers', () => {
         params: { limit: nested(levels) },
         respond: { status: 500 },
       });
-    const refused = await send(deep, 'POST', '/_mock/scenarios', JSON_TYPE, scenario(8));
+    const refused = await send<ErrorAnswer>(
+      deep,
+      'POST',
+      '/_mock/scenarios',
+      JSON_TYPE,
+      scenario(8),
+    );
     expect(refused.status).toBe(400);
-    expect(refused.body.errors.map((e: any) => e.param)).toEqual(['params']);
+    expect(errorParams(refused.body)).toEqual(['params']);
     expect((await send(deep, 'POST', '/_mock/scenarios', JSON_TYPE, scenario(7))).status).toBe(201);
   });
 
   it('keeps only the fields of respond it knows', async () => {
-    const reply = await send(
+    const reply = await send<ScenarioAdded>(
       server,
       'POST',
       '/_mock/scenarios',

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildFixtures } from '../../../mocks/build-fixtures.ts';
 import { Journal } from '../../../src/http/admin/journal.ts';
 import { createApp } from '../../../src/http/app.ts';
+import type { JournalPage } from '../../support/admin-answers.ts';
+import { nth } from '../../support/json-reads.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -15,7 +17,7 @@ function bodyOf(bytes: number): string {
 
 async function listed(app: ReturnType<typeof createApp>, init: RequestInit = {}) {
   const answer = await app.request('/_mock/requests', init);
-  return { status: answer.status, body: (await answer.json()) as { data: any[]; meta: any } };
+  return { status: answer.status, body: (await answer.json()) as JournalPage };
 }
 
 describe('the journal keeps at most 64 KB of a piece', () => {
@@ -55,8 +57,8 @@ describe('the journal keeps at most 64 KB of a piece', () => {
     await app.request('/profiles/searching', { method: 'POST', body, headers });
     const { status, body: journal } = await listed(app);
     expect(status).toBe(200);
-    expect(journal.data[0].truncated).toEqual({ body: body.length });
-    expect(journal.data[0].body.length).toBeLessThanOrEqual(64 * KB + 40);
+    expect(nth(journal.data, 0).truncated).toEqual({ body: body.length });
+    expect(nth(journal.data, 0).body?.length).toBeLessThanOrEqual(64 * KB + 40);
   });
 });
 
@@ -115,7 +117,7 @@ describe('the journal lists whatever a client sent', () => {
     await app.request(`/profiles/searching?x=${'['.repeat(4000)}`);
     const { status, body } = await listed(app);
     expect(status).toBe(200);
-    expect(body.data.map((e: any) => e.params.x)).toEqual([deep, '['.repeat(4000)]);
+    expect(body.data.map((e) => e.params.x)).toEqual([deep, '['.repeat(4000)]);
   });
 
   it('answers 200 after a JSON body 100,000 levels deep, keeping it as text', async () => {
@@ -124,8 +126,8 @@ describe('the journal lists whatever a client sent', () => {
     await app.request('/profiles/searching', { method: 'POST', body, headers });
     const { status, body: journal } = await listed(app);
     expect(status).toBe(200);
-    expect(journal.data.map((e: any) => Object.keys(e.params))).toEqual([[]]);
-    expect(journal.data[0].body.startsWith('{"x":[[[[')).toBe(true);
+    expect(journal.data.map((e) => Object.keys(e.params))).toEqual([[]]);
+    expect(nth(journal.data, 0).body?.startsWith('{"x":[[[[')).toBe(true);
   });
 });
 
@@ -141,7 +143,7 @@ describe('the journal redacts secrets', () => {
       headers: sent,
     });
     const { body } = await listed(app, { headers: sent });
-    const [entry] = body.data;
+    const entry = nth(body.data, 0);
     expect(entry.params).toMatchObject({
       access_token: '[redacted]',
       x_api_key: '[redacted]',
@@ -161,7 +163,7 @@ describe('the journal redacts secrets', () => {
     });
     const { body } = await listed(app, { headers: sent });
     expect(JSON.stringify(body)).not.toContain('the-key-4417');
-    expect(body.data[0].headers['x-echo']).toBe('[redacted]');
+    expect(nth(body.data, 0).headers['x-echo']).toBe('[redacted]');
   });
 
   it('in a form body and a body cut to its limit, kept as text', () => {

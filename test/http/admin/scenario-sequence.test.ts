@@ -5,6 +5,8 @@ import { type RunningMock, startMock } from '../../../src/api/start-mock.ts';
 import { createMockFetch } from '../../../src/browser/mock-fetch.ts';
 import { mswResolver } from '../../../src/browser/msw.ts';
 import type { ScenarioInput } from '../../../src/http/admin/scenarios.ts';
+import type { ScenarioAdded } from '../../support/admin-answers.ts';
+import { type ErrorAnswer, errorParams } from '../../support/answers.ts';
 import { query } from '../../support/mock-app.ts';
 
 // `respond: [a, b, c]`: each answer once, in order, then the last one again; checked by the one
@@ -19,7 +21,8 @@ afterAll(() => mock.close());
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-async function addScenario(body: unknown): Promise<{ status: number; body: any }> {
+/** `POST /_mock/scenarios`: the answer's `body` read as `Body`, the answer the test expects. */
+async function addScenario<Body = unknown>(body: unknown): Promise<{ status: number; body: Body }> {
   const response = await fetch(`${mock.url}/_mock/scenarios`, {
     method: 'POST',
     headers: JSON_TYPE,
@@ -46,7 +49,7 @@ const threeStatuses: ScenarioInput = {
 describe('a respond list over the admin API', () => {
   it('plays each answer once in order, then repeats the last one', async () => {
     mock.reset();
-    const added = await addScenario(threeStatuses);
+    const added = await addScenario<ScenarioAdded>(threeStatuses);
     expect(added.status).toBe(201);
     expect(added.body.data.respond).toEqual(threeStatuses.respond);
     const seen = await statuses(5, () => fetch(`${mock.url}${searching}`));
@@ -67,7 +70,7 @@ describe('a respond list over the admin API', () => {
 
   it('journals each request with the scenario that answered it', async () => {
     mock.reset();
-    const { body } = await addScenario({
+    const { body } = await addScenario<ScenarioAdded>({
       path: '/profiles/searching',
       respond: [{ status: 500 }, { example: 'empty' }],
     });
@@ -79,7 +82,7 @@ describe('a respond list over the admin API', () => {
   });
 
   it('refuses an empty list with a 400 naming respond', async () => {
-    const reply = await addScenario({ path: '/profiles/searching', respond: [] });
+    const reply = await addScenario<ErrorAnswer>({ path: '/profiles/searching', respond: [] });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([
       { param: 'respond', message: expect.stringContaining('an empty list') },
@@ -87,37 +90,32 @@ describe('a respond list over the admin API', () => {
   });
 
   it('refuses a bad answer in the list with a 400 naming its index', async () => {
-    const reply = await addScenario({
+    const reply = await addScenario<ErrorAnswer>({
       path: '/profiles/searching',
       respond: [{ status: 500 }, { status: 99 }, { fault: 'gone' }],
     });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors.map((e: { param: string }) => e.param)).toEqual([
-      'respond[1].status',
-      'respond[2].fault',
-    ]);
+    expect(errorParams(reply.body)).toEqual(['respond[1].status', 'respond[2].fault']);
   });
 
   it('names the index of a refused header in the list', async () => {
-    const reply = await addScenario({
+    const reply = await addScenario<ErrorAnswer>({
       path: '/profiles/searching',
       respond: [{ status: 503, headers: { Connection: 'close' } }],
     });
-    expect(reply.body.errors.map((e: { param: string }) => e.param)).toEqual([
-      'respond[0].headers.Connection',
-    ]);
+    expect(errorParams(reply.body)).toEqual(['respond[0].headers.Connection']);
   });
 
   it('refuses a list of more than 100 answers with a 400 naming respond', async () => {
     const respond = Array.from({ length: 101 }, () => ({ status: 500 }));
-    const reply = await addScenario({ path: '/profiles/searching', respond });
+    const reply = await addScenario<ErrorAnswer>({ path: '/profiles/searching', respond });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors.map((e: { param: string }) => e.param)).toEqual(['respond']);
+    expect(errorParams(reply.body)).toEqual(['respond']);
   });
 
   it('keeps only the known fields of each answer', async () => {
     mock.reset();
-    const reply = await addScenario({
+    const reply = await addScenario<ScenarioAdded>({
       path: '/profiles/searching',
       respond: [{ status: 500, note: 'x' }, { delay: 0 }],
     });
