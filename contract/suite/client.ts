@@ -73,6 +73,12 @@ export type ClientOptions = {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 
+/** undici's error for a connection closed before any answer came on it. */
+function closedUnanswered(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error && 'code' in cause && cause.code === 'UND_ERR_SOCKET';
+}
+
 /** A request that got no usable answer: it timed out, the connection failed, or it was too long. */
 export class NoAnswer extends Error {
   override name = 'NoAnswer';
@@ -295,8 +301,16 @@ export class SuiteClient {
     try {
       const init: RequestInit = { method: wire.method, headers: wire.headers };
       if (wire.body !== undefined) init.body = wire.body;
+      const attempt = () =>
+        fetchWithinOrigin(this.#fetch, wire.url, { ...init, signal: controller.signal });
+      // A kept-alive connection the server closed as this request went out (its idle timeout
+      // ending at that moment) never reached it: a GET is sent once more, as browsers do.
       response = await Promise.race([
-        fetchWithinOrigin(this.#fetch, wire.url, { ...init, signal: controller.signal }),
+        attempt().catch((error: unknown) => {
+          if (closedUnanswered(error) && (wire.method === 'GET' || wire.method === 'HEAD'))
+            return attempt();
+          throw error;
+        }),
         late,
       ]);
       text = await Promise.race([readCapped(response, this.#maxBytes), late]);
