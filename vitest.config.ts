@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -52,8 +53,8 @@ export const config = defineConfig({
   test: {
     globalSetup: ['test/support/skips.ts'],
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, every file in
-    // turn. Most files wait on sockets and child processes, so one worker per core.
-    maxWorkers: 2,
+    // turn. Most files wait on sockets, child processes or a pace, so one more worker than cores.
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
