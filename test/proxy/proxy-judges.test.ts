@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTarget } from '../../contract/suite/target.ts';
+// The build's, made current by the project's global setup: its judge threads start without tsx.
+import { startProxy } from '../../dist/src/api/start-proxy.js';
 import { buildFixtures } from '../../mocks/build-fixtures.ts';
-import { type ProxyReport, startProxy } from '../../src/api/start-proxy.ts';
+import type { ProxyReport } from '../../src/api/start-proxy.ts';
 import { targetOf } from '../../src/hr/target.ts';
 import { createApp } from '../../src/http/app.ts';
 import { startServer } from '../../src/node/server.ts';
