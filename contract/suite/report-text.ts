@@ -24,7 +24,7 @@ export function summary(report: Report): string {
     report.fuzz === undefined ? '' : `; fuzz seed ${report.fuzz.seed}`,
     report.rateLimited ? `; ${report.rateLimited} answers of 429 waited out` : '',
   ];
-  return `${total} rules: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped in ${(report.ms / 1000).toFixed(1)} s${extras.join('')}`;
+  return `${total} rule${total === 1 ? '' : 's'}: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped in ${(report.ms / 1000).toFixed(1)} s${extras.join('')}`;
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };

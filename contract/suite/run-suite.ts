@@ -15,7 +15,7 @@ import {
 } from './rule.ts';
 import { ENV, judgeAnswers } from './rules/env.ts';
 import { RULES } from './rules/index.ts';
-import { latencyRule } from './rules/latency.ts';
+import { LATENCY_ID, latencyRule } from './rules/latency.ts';
 import { PRISM } from './rules/prism.ts';
 import type { Target } from './target.ts';
 import { validatorOf } from './validator.ts';
@@ -71,7 +71,39 @@ export type SuiteOptions = {
   rerun?: string;
   /** The caller already asked whether this is the API at all (`probeApi`): do not ask again. */
   probed?: boolean;
+  /** Only the rules with these ids (`--rule`, see `chosenRules`); absent, every rule. */
+  only?: readonly string[];
 };
+
+/** The ids a run can be narrowed to (`--rule`), and what an optional rule needs to run at all. */
+export const OPTIONAL_RULES: Record<string, string> = {
+  [PRISM.id]: '--via-prism',
+  FUZZ: '--fuzz N', // fuzz/fuzz-rule.ts's FUZZ_ID: that module loads only for a fuzzed run
+  [LATENCY_ID]: '--max-latency MS',
+};
+
+/**
+ * The rules `--rule` names (repeatable, any case), checked against what this run has: an unknown
+ * id, or an optional rule without the option that turns it on, throws with what to send instead.
+ */
+export function chosenRules(
+  ids: readonly string[] | undefined,
+  enabled: { viaPrism: boolean; fuzz: boolean; latency: boolean },
+): string[] | undefined {
+  if (ids === undefined || ids.length === 0) return undefined;
+  const on = { [PRISM.id]: enabled.viaPrism, FUZZ: enabled.fuzz, [LATENCY_ID]: enabled.latency };
+  return ids.map((given) => {
+    const id = given.trim().toUpperCase();
+    const needs = OPTIONAL_RULES[id];
+    if (needs !== undefined && !on[id])
+      throw new RangeError(`--rule ${id} runs only with ${needs}: send it too`);
+    if (needs === undefined && !RULES.some((r) => r.id === id))
+      throw new RangeError(
+        `--rule takes a rule id, one of ${[...RULES.map((r) => r.id), ...Object.keys(OPTIONAL_RULES)].join(', ')} (docs/contract-rules.md), got ${JSON.stringify(given)}`,
+      );
+    return id;
+  });
+}
 
 /** A run that could not start: the report says why, with no rule results. */
 export function couldNotRun(baseUrl: string, why: string): Report {
@@ -101,20 +133,22 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
       : (await import('./fuzz/fuzz-rule.ts')).fuzzRule(options.fuzz);
   const fuzz: Rule[] = fuzzing === undefined ? [] : [fuzzing];
   const latency = options.maxLatencyMs === undefined ? [] : [latencyRule(options.maxLatencyMs)];
-  const rules = [...RULES, ...(options.viaPrism ? [PRISM] : []), ...fuzz, ...latency];
+  const rules = [...RULES, ...(options.viaPrism ? [PRISM] : []), ...fuzz, ...latency].filter(
+    (r) => options.only === undefined || options.only.includes(r.id),
+  );
   // ENV judges every answer the rules got, so it runs after them; FUZZ comes after them, and
   // LATENCY, which times every answer, after everything.
   const runOrder = [
     ...rules.filter((r) => r !== ENV && r !== PRISM && !fuzz.includes(r) && !latency.includes(r)),
     ENV,
-    ...(options.viaPrism ? [PRISM] : []),
+    PRISM,
     ...fuzz,
     ...latency,
-  ];
+  ].filter((r) => rules.includes(r));
   const results = new Map<string, RuleResult>();
   // ENV judges each answer as it comes, so the client keeps none for it; ENV reports at its turn.
   const envContext: RuleContext = { ...base, checks: { count: 0 } };
-  const stopJudging = judgeAnswers(envContext);
+  const stopJudging = rules.includes(ENV) ? judgeAnswers(envContext) : () => {};
   for (const rule of runOrder) {
     if (rule === ENV) stopJudging();
     const ctx: RuleContext = rule === ENV ? envContext : { ...base, checks: { count: 0 } };

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../contract/suite/openapi.ts';
@@ -7,9 +5,8 @@ import { contractOperations } from '../../contract/suite/operation-inputs.ts';
 import { type Report, runCheck } from '../../src/api/run-check.ts';
 import type { RunningServer } from '../../src/node/server.ts';
 import { type Fetch, MUTANTS } from '../mutants/mutants.ts';
-import { checkCli, serveMock } from '../support/check-cli.ts';
+import { checkCli, type EveryReport, everyReport, serveMock } from '../support/check-cli.ts';
 import { nth } from '../support/json-reads.ts';
-import { tempDir } from '../support/temp-dir.ts';
 
 const operations = contractOperations(loadContract());
 const getRemoved = MUTANTS.find((m) => m.rule === 'GET-KEPT')?.wrap as (f: Fetch) => Fetch;
@@ -34,14 +31,22 @@ type Junit = {
 };
 
 let report: CoveredReport;
+/** The mock's one run, every report of it (each full run takes seconds). */
+let ofMock: EveryReport;
+let ofUnderGate: Promise<EveryReport> | undefined;
+/** The one run of a conforming server that never answers 413, under `--min-coverage 99`. */
+const underGate = () => {
+  ofUnderGate ??= everyReport(['--base-url', unlimited.url, '--min-coverage', '99']);
+  return ofUnderGate;
+};
 
 beforeAll(async () => {
   mock = await serveMock();
   withoutGet = await serveMock(getRemoved);
   // A conforming server with a larger body limit: it answers a body over 1 MB, so 413 never comes.
   unlimited = await serveMock((f) => f, { limits: { bodyBytes: 8 * 1024 * 1024 } });
-  const { out } = await checkCli(['--base-url', mock.url, '--reporter', 'json']);
-  report = JSON.parse(out);
+  ofMock = await everyReport(['--base-url', mock.url]);
+  report = JSON.parse(ofMock.json);
 });
 
 afterAll(async () => {
@@ -83,15 +88,15 @@ describe('coverage', () => {
     }
   });
 
-  it('gives p50 and p95 per operation in every reporter', async () => {
+  it('gives p50 and p95 per operation in every reporter', () => {
     const { latency } = nth(report.coverage.operations, 0);
     if (latency === undefined) throw new Error('operation 0 has no latency');
     expect(latency.count).toBeGreaterThan(0);
     expect(latency.p95Ms).toBeGreaterThanOrEqual(latency.p50Ms);
-    const pretty = await checkCli(['--base-url', mock.url]);
-    expect(pretty.out).toMatch(/gradeProfiles .*; p50 [\d.]+ ms, p95 [\d.]+ ms$/m);
-    const junit = await checkCli(['--base-url', mock.url, '--reporter', 'junit']);
-    expect(junit.out).toMatch(/<property name="latency\.gradeProfiles\.p95" value="[\d.]+ ms"\/>/);
+    expect(ofMock.out).toMatch(/gradeProfiles .*; p50 [\d.]+ ms, p95 [\d.]+ ms$/m);
+    expect(ofMock.junit).toMatch(
+      /<property name="latency\.gradeProfiles\.p95" value="[\d.]+ ms"\/>/,
+    );
   });
 
   it('gives the percent of the counted operation x status pairs, leaving out what no request brings', () => {
@@ -127,8 +132,8 @@ describe('coverage', () => {
     expect(percentOfAll).toBeLessThan(report.coverage.percent);
   });
 
-  it('prints a compact table in the pretty report', async () => {
-    const { out } = await checkCli(['--base-url', mock.url]);
+  it('prints a compact table in the pretty report', () => {
+    const { out } = ofMock;
     expect(out).toMatch(
       /^coverage: [\d.]+% of the operation x documented status pairs \(\d+ of \d+\)/m,
     );
@@ -137,23 +142,12 @@ describe('coverage', () => {
   });
 
   it('carries it in JUnit as properties, with a COVERAGE case under --min-coverage', async () => {
-    const dir = await tempDir('coverage');
-    const file = join(dir, 'report.xml');
-    const { code } = await checkCli([
-      '--base-url',
-      unlimited.url,
-      '--reporter',
-      'junit',
-      '--output',
-      file,
-      '--min-coverage',
-      '99',
-    ]);
+    const { code, junit } = await underGate();
     expect(code).toBe(1);
     const parsed: Junit = new XMLParser({
       ignoreAttributes: false,
       isArray: (n) => ['testcase', 'property', 'testsuite'].includes(n),
-    }).parse(await readFile(file, 'utf8'));
+    }).parse(junit);
     const server = nth(parsed.testsuites.testsuite, 0);
     const properties = Object.fromEntries(
       server.properties.property.map((p) => [p['@_name'], p['@_value']]),
@@ -171,7 +165,7 @@ describe('coverage', () => {
   });
 
   it('exits 1 under --min-coverage and 0 at or over it, on a server that breaks no rule', async () => {
-    const under = await checkCli(['--base-url', unlimited.url, '--min-coverage', '99']);
+    const under = await underGate();
     expect(under.code).toBe(1);
     expect(under.out).toMatch(/\n( {2}pass .*\n)+/);
     expect(under.out).not.toMatch(/ FAIL {2}[A-Z]/);

@@ -58,12 +58,17 @@ export async function checkIndependent(server: IndependentServer, extra: string[
   }
 }
 
-/** A plain check of the server with `name` alone fails (exit 1), the rule meant for it among the failures. */
+/**
+ * The rule meant for `name` fails the server with that defect alone (exit 1), run by itself as
+ * `hrmock check --rule ID` does: rules share nothing but the client, so a whole check fails it
+ * the same way (each-defect-in-a-whole-run.test.ts shows one whole run catching them all).
+ */
 export async function expectCaught(name: DefectName, extra: string[] = []): Promise<void> {
   const server = await startIndependentServer({ defects: [name] });
   try {
-    const { code, failedIds, failed } = await checkIndependent(server, extra);
-    expect(failedIds, JSON.stringify(failed).slice(0, 2000)).toContain(CAUGHT_BY[name]);
+    const rule = CAUGHT_BY[name];
+    const { code, failedIds, failed } = await checkIndependent(server, ['--rule', rule, ...extra]);
+    expect(failedIds, JSON.stringify(failed).slice(0, 2000)).toEqual([rule]);
     expect(code).toBe(1);
   } finally {
     await server.close();

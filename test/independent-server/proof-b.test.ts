@@ -52,17 +52,22 @@ describe('latency', () => {
     expect(code).toBe(0);
   });
 
+  // LATENCY times the answers of the rules run with it: one that calls the slow operation will do.
   it.each([
-    ['slow-grading', 'GET /profiles/grading'],
-    ['slow-jobs-scoring', 'GET /jobs/scoring'],
-  ] as const)('fails LATENCY with %s alone under --max-latency, naming %s', async (name, op) => {
-    const server = name === 'slow-grading' ? slowGrading : slowScoring;
-    const { code, failed } = await checkIndependent(server, ['--max-latency', '40']);
-    const latency = failed.find((r) => r.id === CAUGHT_BY[name]) as RuleReport;
-    const evidence = [latency.outcome.evidence, ...(latency.outcome.more ?? [])] as {
-      request: string;
-    }[];
-    expect(evidence.map((e) => e.request).join('\n')).toContain(`${op} (`);
-    expect(code).toBe(1);
-  });
+    ['slow-grading', 'GET /profiles/grading', 'GRD-DEFAULT'],
+    ['slow-jobs-scoring', 'GET /jobs/scoring', 'DEFAULTS'],
+  ] as const)(
+    'fails LATENCY with %s alone under --max-latency, naming %s',
+    async (name, op, rule) => {
+      const server = name === 'slow-grading' ? slowGrading : slowScoring;
+      const narrowed = ['--rule', rule, '--rule', 'LATENCY'];
+      const { code, failed } = await checkIndependent(server, ['--max-latency', '40', ...narrowed]);
+      const latency = failed.find((r) => r.id === CAUGHT_BY[name]) as RuleReport;
+      const evidence = [latency.outcome.evidence, ...(latency.outcome.more ?? [])] as {
+        request: string;
+      }[];
+      expect(evidence.map((e) => e.request).join('\n')).toContain(`${op} (`);
+      expect(code).toBe(1);
+    },
+  );
 });

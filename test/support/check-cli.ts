@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { vi } from 'vitest';
@@ -8,7 +9,6 @@ import { runCli } from '../../src/cli/run-cli.ts';
 import { type AppOptions, createApp } from '../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../src/node/server.ts';
 import type { Fetch } from '../mutants/mutants.ts';
-import { tempDir } from './temp-dir.ts';
 
 const fixtures = buildFixtures({ profiles: 400, jobs: 120 });
 
@@ -61,7 +61,16 @@ export type EveryReport = { code: number; out: string; json: string; junit: stri
 
 /** One run of `check` with the pretty report on stdout and the JSON and JUnit ones in files. */
 export async function everyReport(args: string[]): Promise<EveryReport> {
-  const dir = await tempDir('reports');
+  // Its own folder, gone once read: a run may be shared by tests, or made before them.
+  const dir = await mkdtemp(join(tmpdir(), 'hrmock-reports-'));
+  try {
+    return await reportsInto(dir, args);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function reportsInto(dir: string, args: string[]): Promise<EveryReport> {
   const [json, junit] = [join(dir, 'report.json'), join(dir, 'report.xml')];
   const { code, out } = await checkCli([
     ...args,

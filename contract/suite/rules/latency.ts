@@ -1,7 +1,7 @@
 import { describeRequest } from '../client.ts';
 import { answersByOperation, latencyOf } from '../latency.ts';
 import { contractOperations } from '../operation-inputs.ts';
-import { part, type Rule, Violation } from '../rule.ts';
+import { part, type Rule, Skip, Violation } from '../rule.ts';
 
 export const LATENCY_ID = 'LATENCY';
 
@@ -18,6 +18,10 @@ export function latencyRule(maxMs: number): Rule {
         contractOperations(ctx.contract),
         ctx.client.exchanges,
       );
+      if (byOperation.size === 0)
+        throw new Skip(
+          'no answer of an operation to time: run LATENCY with the rules that send them',
+        );
       for (const [op, answers] of byOperation)
         await part(ctx, async () => {
           ctx.checks.count++;

@@ -32,6 +32,8 @@ export const CHECK_HELP = `hrmock check: run the contract rules against an imple
                      exercised (every report shows the coverage)
   --max-latency MS   fail LATENCY when an operation's p95 answer time over the run is
                      above MS milliseconds (every report shows p50 and p95 per operation)
+  --rule ID          run only this rule (e.g. FILTERS), repeatable: to go over one failure
+                     again quickly; the report lists only the rules run
 
 Exit status: 0 every rule holds, 1 a rule is violated (or coverage is under
 --min-coverage), 2 the check could not run (the report, if asked for, says why), e.g.
@@ -114,6 +116,7 @@ export function rerunCommand(
     fuzz?: number;
     seed?: number;
     maxLatency?: number;
+    rules?: string[];
   },
 ): string {
   const words = ['npx', '--no-install', 'hrmock', 'check'];
@@ -124,5 +127,6 @@ export function rerunCommand(
   if (parts.fuzz !== undefined) words.push('--fuzz', String(parts.fuzz));
   if (parts.seed !== undefined) words.push('--seed', String(parts.seed));
   if (parts.maxLatency !== undefined) words.push('--max-latency', String(parts.maxLatency));
+  for (const id of parts.rules ?? []) words.push('--rule', id);
   return words.join(' ');
 }

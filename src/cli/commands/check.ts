@@ -19,7 +19,12 @@ import {
 import { render, summary } from '../../../contract/suite/reporters.ts';
 import { shellWord, shownHeaderValue } from '../../../contract/suite/reproduce.ts';
 import { shortenReport } from '../../../contract/suite/reproduce-files.ts';
-import { couldNotRun, type Report, runSuite } from '../../../contract/suite/run-suite.ts';
+import {
+  chosenRules,
+  couldNotRun,
+  type Report,
+  runSuite,
+} from '../../../contract/suite/run-suite.ts';
 import { CrossOriginRedirect, fetchWithinOrigin } from '../../../contract/suite/same-origin.ts';
 import {
   expandEnv,
@@ -61,6 +66,8 @@ type CheckSettings = {
   startedAt: number;
   deadlineMs: number;
   timeoutMs: number;
+  /** The rules `--rule` narrows the run to; absent, every rule. */
+  only: string[] | undefined;
   /** Each report asked for and where it goes (`--reporter R --output FILE`, repeatable). */
   outputs: ReportOutput[];
   fuzz: number | undefined;
@@ -89,6 +96,7 @@ function readArgs(args: string[]) {
       seed: { type: 'string' },
       'min-coverage': { type: 'string' },
       'max-latency': { type: 'string' },
+      rule: { type: 'string', multiple: true },
     },
     strict: true,
     tokens: true,
@@ -111,8 +119,19 @@ function checkSettings(args: string[]): CheckSettings {
   const pace = new Pace(maxRps(values['max-rps'], remote ? DEFAULT_REMOTE_RPS : 'unlimited'));
   const coverageGate = minCoverage(values['min-coverage']);
   const latencyLimit = maxLatency(values['max-latency']);
+  let only: string[] | undefined;
+  try {
+    only = chosenRules(values.rule, {
+      viaPrism: values['via-prism'] === true,
+      fuzz: fuzz !== undefined,
+      latency: latencyLimit !== undefined,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   return {
     values,
+    only,
     startedAt,
     deadlineMs,
     timeoutMs,
@@ -178,7 +197,7 @@ async function runChecks(
   cleanup: (() => Promise<void>)[],
 ): Promise<Report> {
   const { values, headers, templates, timeoutMs, deadlineMs, startedAt, pace } = settings;
-  const { fuzz, seed, coverageGate, latencyLimit } = settings;
+  const { fuzz, seed, coverageGate, latencyLimit, only } = settings;
   const reach = { base, headers, timeoutMs, pace, deadline: startedAt + deadlineMs, waited: 0 };
   // A target file is checked before the server is asked anything.
   const fromFile = values.target === undefined ? undefined : await readTargetFile(values.target);
@@ -215,6 +234,7 @@ async function runChecks(
     })),
     ...(fuzz === undefined ? {} : { fuzz, seed }),
     ...(latencyLimit === undefined ? {} : { maxLatency: latencyLimit }),
+    ...(only === undefined ? {} : { rules: only }),
   });
   const report = await runSuite({
     client,
@@ -226,6 +246,7 @@ async function runChecks(
     ...(fuzz === undefined || seed === undefined ? {} : { fuzz: { runs: fuzz, seed } }),
     ...(coverageGate === undefined ? {} : { minCoverage: coverageGate }),
     ...(latencyLimit === undefined ? {} : { maxLatencyMs: latencyLimit }),
+    ...(only === undefined ? {} : { only }),
   });
   // A run header's value (a key) is never quoted, even where a server echoes it.
   report.rateLimited = (report.rateLimited ?? 0) + reach.waited; // the probe's and target's too
