@@ -12,7 +12,7 @@ import { defineConfig } from 'vitest/config';
  *   defect of the independent server (what shows a rule can fail), no process either, modules
  *   shared as in unit;
  * - integration: tests of what a process boundary does (the CLI, exit codes, signals, the
- *   package as installed, Prism), each starting processes;
+ *   package as installed, Prism), each starting processes, modules shared as in unit;
  * - browser: headless Chromium through playwright-core;
  * - external: Specmatic, on Java.
  */
@@ -87,11 +87,14 @@ export const config = defineConfig({
       },
       {
         extends: true,
-        // The CLI they start is the build, made current first (test/support/cli-entry.ts).
+        // The CLI they start is the build, made current first (test/support/cli-entry.ts). Their
+        // modules are shared as in unit: what they test is in the processes they start.
         test: {
           name: 'integration',
           include: INTEGRATION,
+          exclude: MOCKING,
           globalSetup: ['test/support/built-cli.ts'],
+          isolate: false,
         },
       },
       { extends: true, test: { name: 'browser', include: BROWSER } },

@@ -274,12 +274,13 @@ export class SuiteClient {
   ): Promise<Exchange> {
     const started = performance.now();
     const left = this.#deadline - started;
-    const reproduce = curlCommand(wire, this.#shown);
+    // Made only for a request that gets no answer: most do, and quoting every one is not free.
+    const reproduce = () => curlCommand(wire, this.#shown);
     if (left <= 0) {
       throw new NoAnswer(
         describeRequest(sent),
         `not sent: the run's deadline of ${seconds(this.#deadlineMs)} passed`,
-        reproduce,
+        reproduce(),
       );
     }
     const waitMs = Math.ceil(Math.min(this.#timeoutMs, left));
@@ -321,7 +322,7 @@ export class SuiteClient {
           : error instanceof TooLong || error instanceof CrossOriginRedirect
             ? error.message
             : `no answer: ${String((error as Error).cause ?? (error as Error).message)}`;
-      throw new NoAnswer(describeRequest(sent), reason, reproduce);
+      throw new NoAnswer(describeRequest(sent), reason, reproduce());
     } finally {
       clearTimeout(timer);
     }

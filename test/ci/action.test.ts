@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type Fetch, MUTANTS } from '../mutants/mutants.ts';
 import { serveMock } from '../support/check-cli.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -14,13 +15,26 @@ const renamedField = MUTANTS.find((m) => m.name === 'a minimal field is renamed'
   f: Fetch,
 ) => Fetch;
 
-/** Runs the action in a fresh workspace; the run and that workspace. */
+/**
+ * Runs the action in a fresh workspace; the run and that workspace. Its folders go once the test
+ * ends, or, made by `folder`, when that says.
+ */
 async function runInWorkspace(
   inputs: Record<string, string>,
+  folder: (name: string) => Promise<string> = tempDir,
 ): Promise<{ run: ActionRun; workspace: string }> {
-  const workspace = await tempDir('action-workspace');
-  const run = await runAction(inputs, workspace, await tempDir('action-runner'));
+  const workspace = await folder('action-workspace');
+  const run = await runAction(inputs, workspace, await folder('action-runner'));
   return { run, workspace };
+}
+
+/** Folders of a run several tests share, removed once the file's tests are done. */
+const sharedFolders: string[] = [];
+afterAll(() => Promise.all(sharedFolders.map((dir) => rm(dir, { recursive: true, force: true }))));
+async function sharedFolder(name: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `hrmock-${name}-`));
+  sharedFolders.push(dir);
+  return dir;
 }
 
 /** Everything a reader of the job could see: logs, summary, outputs, every report file. */
@@ -85,18 +99,39 @@ describe('action.yml', () => {
   });
 });
 
-describe('running the action', () => {
-  it('passes against the mock behind an API key, with reports, summary and outputs', async () => {
+let keyed: Promise<{ run: ActionRun; workspace: string }> | undefined;
+
+/**
+ * One run of the action against the mock behind an API key, every check setting given and the
+ * reports in a folder of the caller's choosing: the tests that read it share it. The action has
+ * no input for more check options (such as --rule), so the check it runs is whole.
+ */
+function keyedRun(): Promise<{ run: ActionRun; workspace: string }> {
+  keyed ??= (async () => {
     const mock = await serveMock(undefined, { apiKey: SECRET });
-    onTestFinished(() => mock.close());
-    const { run, workspace } = await runInWorkspace({
-      'base-url': mock.url,
-      'api-key': SECRET,
-      fuzz: '20',
-      seed: '7',
-      'min-coverage': '50',
-      'max-latency': '60000',
-    });
+    try {
+      return await runInWorkspace(
+        {
+          'base-url': mock.url,
+          'api-key': SECRET,
+          fuzz: '20',
+          seed: '7',
+          'min-coverage': '50',
+          'max-latency': '60000',
+          'report-dir': 'reports/hrmock',
+        },
+        sharedFolder,
+      );
+    } finally {
+      await mock.close();
+    }
+  })();
+  return keyed;
+}
+
+describe('running the action', () => {
+  it('passes against the mock behind an API key, with reports in report-dir, summary and outputs', async () => {
+    const { run, workspace } = await keyedRun();
     expect(run.ok, logOf(run)).toBe(true);
     expect(run.outputs.failed).toBe('0');
     expect(Number(run.outputs.passed)).toBeGreaterThan(0);
@@ -104,7 +139,7 @@ describe('running the action', () => {
     expect(run.summary).toMatch(/^\|.*\|\s*$/m);
     expect(run.summary).toMatch(/^\|\s*:?-{3,}/m);
 
-    const dir = join(workspace, 'hrmock-report');
+    const dir = join(workspace, 'reports/hrmock');
     for (const file of ['hrmock.xml', 'hrmock.html', 'hrmock.json'])
       expect(existsSync(join(dir, file)), file).toBe(true);
     const report = JSON.parse(await readFile(join(dir, 'hrmock.json'), 'utf8'));
@@ -118,13 +153,7 @@ describe('running the action', () => {
   });
 
   it('never shows the API key except in the mask command it gives the runner', async () => {
-    const mock = await serveMock(undefined, { apiKey: SECRET });
-    onTestFinished(() => mock.close());
-    const { run, workspace } = await runInWorkspace({
-      'base-url': mock.url,
-      'api-key': SECRET,
-      'report-dir': 'reports/hrmock',
-    });
+    const { run, workspace } = await keyedRun();
     expect(run.ok, logOf(run)).toBe(true);
     const shown = await everythingShown(run, join(workspace, 'reports/hrmock'));
     expect(shown.replace(`::add-mask::${SECRET}`, '')).not.toContain(SECRET);
@@ -133,6 +162,7 @@ describe('running the action', () => {
   it('fails the step on a violation, after writing the summary and the outputs', async () => {
     const broken = await serveMock(renamedField);
     onTestFinished(() => broken.close());
+    // report-dir left to its default, hrmock-report.
     const { run, workspace } = await runInWorkspace({ 'base-url': broken.url });
     const check = run.steps.at(-1);
     expect(run.ok).toBe(false);

@@ -80,10 +80,14 @@ describe('the GitLab CI template', () => {
     onTestFinished(() => mock.close());
     const { code, output, dir } = await runScript({
       HRMOCK_BASE_URL: mock.url,
-      HRMOCK_CHECK_ARGS: '--fuzz 20 --seed 3',
+      // Extra options as a user sets them: the job, not the rules, is the subject, so two rules
+      // (a grading one, which the key guards, and FUZZ) rather than every one.
+      HRMOCK_CHECK_ARGS: '--rule GRD-DEFAULT --rule FUZZ --fuzz 20 --seed 3',
       HRFLOW_API_KEY: SECRET,
     });
     expect(code, output).toBe(0);
+    // Every word of the variable reached the check, and the rules passed behind the key.
+    expect(output).toMatch(/^2 rules: 2 passed, 0 failed, 0 skipped in .*; fuzz seed 3$/m);
     expect(output).not.toContain(SECRET);
     for (const path of [...job.artifacts.paths, job.artifacts.reports.junit])
       expect(existsSync(join(dir, path)), path).toBe(true);
@@ -98,11 +102,14 @@ describe('the GitLab CI template', () => {
     onTestFinished(() => broken.close());
     const { code, output, dir } = await runScript({
       HRMOCK_BASE_URL: broken.url,
-      HRMOCK_CHECK_ARGS: '',
+      // The rule that catches the renamed field, alone.
+      HRMOCK_CHECK_ARGS: '--rule OLD-CLIENT',
     });
     expect(code, output).toBe(1);
-    expect(output).toContain('OLD-CLIENT');
-    expect(await readFile(join(dir, 'hrmock.xml'), 'utf8')).toContain('OLD-CLIENT');
+    expect(output).toMatch(/^ {2}FAIL {2}OLD-CLIENT /m);
+    expect(await readFile(join(dir, 'hrmock.xml'), 'utf8')).toMatch(
+      /<testcase [^>]*name="OLD-CLIENT:[^>]*[^/]>\s*<failure/,
+    );
     expect(existsSync(join(dir, 'hrmock.html'))).toBe(true);
   });
 });

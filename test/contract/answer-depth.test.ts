@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_ANSWER_DEPTH,
@@ -5,6 +6,19 @@ import {
   parseAnswer,
 } from '../../contract/suite/answer-json.ts';
 import { SuiteClient } from '../../contract/suite/client.ts';
+import { seedFastCheck } from '../support/fuzz-seed.ts';
+
+seedFastCheck('test/contract/answer-depth.test.ts');
+
+/** How deep a parsed value nests arrays and objects (a scalar: 0). */
+function depthOf(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  const inner = Object.values(value as Record<string, unknown>).map(depthOf);
+  return 1 + Math.max(0, ...inner);
+}
+
+/** Text that JSON escapes or that looks like nesting: quotes, backslashes, brackets. */
+const TRICKY = fc.string({ unit: fc.constantFrom('"', '\\', '[', ']', '{', '}', 'a', '\\"') });
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
@@ -30,6 +44,24 @@ describe('the depth of an answer', () => {
   it('counts no bracket inside a string, an escaped quote included', () => {
     expect(nestedDeeperThan('{"a":"[[[{{{","b":"\\"[[[["}', 1)).toBe(false);
     expect(nestedDeeperThan('{"a":"\\\\","b":[[1]]}', 2)).toBe(true);
+  });
+
+  it('agrees with the depth of the value for any JSON, however its strings are escaped', () => {
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        TRICKY,
+        fc.integer(),
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(TRICKY, tie('node'), { maxKeys: 4 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, fc.integer({ min: 0, max: 8 }), (v, max) => {
+        expect(nestedDeeperThan(JSON.stringify(v), max)).toBe(depthOf(v) > max);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('finds a million levels without a stack to overflow', () => {

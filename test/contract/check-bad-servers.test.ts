@@ -60,6 +60,11 @@ async function check(base: string, extra: string[], reporter = 'junit', withTarg
   return { code, out, err, report };
 }
 
+/** Six rules of little work each: enough to show a wrong server judged rule by rule. */
+const SIX_RULES = ['ENV', 'GRD-DEFAULT', 'GRD-FULL', 'GRD-ALIGN', 'POST-LONG', 'PRED'].flatMap(
+  (id) => ['--rule', id],
+);
+
 /** A JUnit test case as fast-xml-parser gives it: attributes as `@_name`, text as `#text`. */
 type JunitCase = {
   '@_name': string;
@@ -147,16 +152,23 @@ describe('hrmock check against servers that misbehave', () => {
         }, later);
       }),
     );
-    const { code, report: xml } = await check(slowGrading, ['--timeout', '1']);
+    // Two rules that ask /profiles/grading make the point; the others would only fail on the 400.
+    const grading = ['--rule', 'GRD-DEFAULT', '--rule', 'GRD-FULL'];
+    const { code, report: xml } = await check(slowGrading, ['--timeout', '1', ...grading]);
     expect(code).toBe(1);
-    const failure = junitCases(xml).find((c) => c['@_name'].startsWith('GRD-DEFAULT'))?.failure;
-    expect(failure?.['#text']).toMatch(/request: {2}GET \/profiles\/grading\?/);
-    expect(failure?.['#text']).toMatch(/got: {6}no answer in 1 s/);
+    const cases = junitCases(xml);
+    expect(cases.map((c) => c['@_name'].split(':')[0])).toEqual(['GRD-DEFAULT', 'GRD-FULL']);
+    for (const { failure } of cases) {
+      expect(failure?.['#text']).toMatch(/request: {2}GET \/profiles\/grading\?/);
+      expect(failure?.['#text']).toMatch(/got: {6}no answer in 1 s/);
+    }
   }, 60_000);
 
   it('ends a run against a server answering in 5 s at its deadline', async () => {
     const slow = await answering(404, 'application/json', '{"code":404,"message":"x"}', 5_000);
-    const { code, report: xml } = await check(slow, ['--deadline', '6']);
+    // PAGE, with some 50 requests, would take minutes were the deadline not kept.
+    const rules = ['--rule', 'GRD-DEFAULT', '--rule', 'PAGE'];
+    const { code, report: xml } = await check(slow, ['--deadline', '6', ...rules]);
     expect(code).toBe(1);
     const failures = junitCases(xml).filter((c) => c.failure !== undefined);
     expect(failures.map((c) => c.failure?.['#text']).join('\n')).toMatch(/deadline/);
@@ -194,14 +206,16 @@ describe('hrmock check against servers that misbehave', () => {
 
   it('judges a server that answers JSON, even as text/plain, however wrong (exit 1)', async () => {
     const plain = await answering(200, 'text/plain', '{"code":200,"message":"ok"}');
-    const { code, report: xml } = await check(plain, []);
+    const { code, report: xml } = await check(plain, SIX_RULES);
     expect(code).toBe(1);
-    expect(junitCases(xml).filter((c) => c.failure !== undefined).length).toBeGreaterThan(5);
+    const cases = junitCases(xml);
+    expect(cases).toHaveLength(6);
+    expect(cases.filter((c) => c.failure !== undefined)).toHaveLength(6);
   });
 
   it('fails the rules on an empty 200', async () => {
     const empty = await answering(200, 'application/json', '');
-    const { code, report: xml } = await check(empty, []);
+    const { code, report: xml } = await check(empty, ['--rule', 'ENV', '--rule', 'GRD-DEFAULT']);
     expect(code).toBe(1);
     expect(junitCases(xml).find((c) => c['@_name'].startsWith('ENV'))?.failure).toBeDefined();
   });
@@ -209,7 +223,7 @@ describe('hrmock check against servers that misbehave', () => {
   it('stops reading an answer of 10 MB and fails the rule with why', async () => {
     const huge = Buffer.alloc(10 * 1024 * 1024, 0x20);
     const big = await answering(200, 'application/json', huge);
-    const { code, report: xml } = await check(big, []);
+    const { code, report: xml } = await check(big, ['--rule', 'ENV', '--rule', 'GRD-DEFAULT']);
     expect(code).toBe(1);
     const texts = junitCases(xml)
       .map((c) => c.failure?.['#text'] ?? '')

@@ -6,7 +6,6 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RULES } from '../../contract/suite/rules/index.ts';
 import type { Report } from '../../contract/suite/run-suite.ts';
 import { CLI } from '../support/cli-entry.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -22,10 +21,14 @@ afterAll(() => {
 
 const ENVELOPE = '{"code":200,"message":"OK","meta":{"page":1,"maxPage":1,"count":1,"total":1}';
 
-/** A server on 127.0.0.1 answering every request with `body`, as JSON with status 200. */
-function answering(body: string): Promise<string> {
+/**
+ * A server on 127.0.0.1 answering every request with `body`, as JSON with status 200; counts
+ * the requests it answers in `seen`.
+ */
+function answering(body: string, seen = { count: 0 }): Promise<string> {
   const server = createServer((req, res) => {
     req.resume();
+    seen.count++;
     res.writeHead(200, { 'content-type': 'application/json' }).end(body);
   });
   opened.push(server);
@@ -73,6 +76,16 @@ function evidenceOf(report: Report | undefined): string {
     .join('\n');
 }
 
+/** Every answer goes through the same reading (the client), so a few rules show how it is read. */
+const DEEP_RULES = ['ENV', 'GRD-DEFAULT', 'BAD-INPUT'];
+/**
+ * ENV judges every answer as it comes (what kept answers in memory, if anything would), and
+ * ROUTES sends some 45 requests: far more 4 MiB answers than the heap could hold parsed.
+ */
+const FLAT_RULES = ['ENV', 'ROUTES'];
+/** What one 4 MiB answer of 2 Mi small numbers takes parsed: 8 bytes an item. */
+const PARSED_MIB = 16;
+
 describe('hrmock check against answers built to exhaust it', () => {
   it('reports JSON nested 100,000 levels deep as answers nested deeper than 64, by its deadline', async () => {
     const depth = 100_000;
@@ -82,9 +95,10 @@ describe('hrmock check against answers built to exhaust it', () => {
       exampleTarget,
       '--deadline',
       '20',
+      ...DEEP_RULES.flatMap((id) => ['--rule', id]),
     ]);
     expect(code).toBe(1);
-    expect(report?.results).toHaveLength(RULES.length);
+    expect(report?.results.map((r) => r.id)).toEqual(DEEP_RULES);
     const env = report?.results.find((r) => r.id === 'ENV')?.outcome;
     expect(env?.status).toBe('fail');
     expect(evidenceOf(report)).toContain('answer nested deeper than 64 levels: {"code":200');
@@ -108,15 +122,19 @@ describe('hrmock check against answers built to exhaust it', () => {
     const items = Array(2 * 1024 * 1024 - 64)
       .fill('1')
       .join(',');
-    const flat = await answering(`${ENVELOPE},"data":{"profiles":[${items}]}}`);
+    const seen = { count: 0 };
+    const flat = await answering(`${ENVELOPE},"data":{"profiles":[${items}]}}`, seen);
     const { code, report } = await checkProcess(flat, [
       '--target',
       exampleTarget,
       '--deadline',
-      '10',
+      '30',
+      ...FLAT_RULES.flatMap((id) => ['--rule', id]),
     ]);
     expect(code).toBe(1);
-    expect(report?.results).toHaveLength(RULES.length);
+    // Answers a 512 MiB heap could not hold parsed, all read: none was kept.
+    expect(seen.count * PARSED_MIB).toBeGreaterThan(512 * 1.2);
+    expect(report?.results.map((r) => r.id)).toEqual(FLAT_RULES);
     expect(report?.failed).toBeGreaterThan(0);
     expect(evidenceOf(report)).not.toMatch(/crashed/);
   }, 120_000);

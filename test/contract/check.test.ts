@@ -11,7 +11,7 @@ import { createApp } from '../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../src/node/server.ts';
 import { type RunningPrism, startPrism } from '../../src/prism.ts';
 import { MUTANTS } from '../mutants/mutants.ts';
-import { checkCli, type EveryReport, everyReport } from '../support/check-cli.ts';
+import { checkCli, type EveryReport, everyReport, hrmockCli } from '../support/check-cli.ts';
 import { refusingPort } from '../support/refusing-port.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -86,10 +86,19 @@ describe('hrmock check', () => {
     process.stdout.write(`hrmock check against the local mock: ${seconds} s for the rules\n`);
   });
 
-  it('passes every rule, PRISM included, with the traffic through prism proxy', async () => {
-    const { code, out } = await check(['--base-url', mock.url, '--via-prism']);
+  it('passes PRISM, with the traffic of rules calling every operation through prism proxy', async () => {
+    // Prism validates each exchange at length: rules that call every operation, 2xx and 4xx.
+    const rules = ['DEFAULTS', 'BAD-INPUT', 'GRD-FULL', 'ROUTES', 'PRISM'];
+    const args = ['--base-url', mock.url, '--via-prism', ...rules.flatMap((r) => ['--rule', r])];
+    const { code, out, json } = await everyReport(args);
     expect(out).toMatch(/pass {2}PRISM/);
     expect(failedRules(out)).toEqual([]);
+    const { coverage } = JSON.parse(json) as {
+      coverage: { operations: { operationId: string; statuses: Record<string, number> }[] };
+    };
+    const unanswered = coverage.operations.filter((o) => !(Number(o.statuses['200']) > 0));
+    expect(unanswered.map((o) => o.operationId)).toEqual([]);
+    expect(coverage.operations).toHaveLength(12);
     expect(code).toBe(0);
   }, 60_000);
 
@@ -133,6 +142,24 @@ describe('hrmock check', () => {
     const { code, out } = await check(['--base-url', locked.url, '--target', exampleTarget]);
     expect(code).toBe(1);
     expect(out).not.toContain(SECRET);
+  });
+
+  it('runs every rule on prism mock with the target hrmock target --from-contract writes, as with the one written by hand', async () => {
+    const file = join(await tempDir('prism-target'), 'target.json');
+    const made = await hrmockCli(['target', '--from-contract', '--out', file]);
+    expect(made.code).toBe(0);
+    const verdicts = (json: string): Record<string, string> =>
+      Object.fromEntries(
+        (
+          JSON.parse(json) as { results: { id: string; outcome: { status: string } }[] }
+        ).results.map((r) => [r.id, r.outcome.status]),
+      );
+    const generated = await everyReport(['--base-url', prismMock.url, '--target', file]);
+    const got = verdicts(generated.json);
+    expect(Object.keys(got)).toEqual(RULES.map((r) => r.id));
+    for (const id of ['GRD-DEFAULT', 'GET-KEPT', 'POST-EQ', 'STABLE', 'PRED'])
+      expect([id, got[id]]).toEqual([id, 'pass']);
+    expect(got).toEqual(verdicts((await prismMockRun()).json));
   });
 
   it('writes JUnit XML with one test case per rule', async () => {

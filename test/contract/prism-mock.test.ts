@@ -1,14 +1,8 @@
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../contract/suite/openapi.ts';
-import { RULES } from '../../contract/suite/run-suite.ts';
 import { ContractValidator } from '../../contract/suite/validator.ts';
-import { runCli } from '../../src/cli/run-cli.ts';
 import { type RunningPrism, startPrism } from '../../src/prism.ts';
-import { checkCli } from '../support/check-cli.ts';
 import { CONTRACT_REQUESTS, toRequest, without } from '../support/contract-requests.ts';
-import { tempDir } from '../support/temp-dir.ts';
 
 const validator = new ContractValidator(loadContract());
 let prism: RunningPrism;
@@ -77,41 +71,5 @@ describe('null in a POST body, as the Python SDK sends what it leaves unset', ()
   });
 });
 
-describe('hrmock check against prism mock, on the target of hrmock target --from-contract', () => {
-  /** Each rule's verdict, by id, of `hrmock check` on prism mock with this target file. */
-  async function verdicts(target: string): Promise<Record<string, string>> {
-    const { out } = await checkCli([
-      '--base-url',
-      prism.url,
-      '--target',
-      target,
-      '--reporter',
-      'json',
-    ]);
-    const report = JSON.parse(out);
-    expect(report.error).toBeUndefined();
-    return Object.fromEntries(
-      report.results.map((r: { id: string; outcome: { status: string } }) => [
-        r.id,
-        r.outcome.status,
-      ]),
-    );
-  }
-
-  it('runs every rule, those on the example keys passing', async () => {
-    const file = join(await tempDir('prism-target'), 'target.json');
-    const quiet = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    const made = await runCli(['target', '--from-contract', '--out', file]).finally(() =>
-      quiet.mockRestore(),
-    );
-    expect(made).toBe(0);
-    const got = await verdicts(file);
-    expect(Object.keys(got)).toEqual(RULES.map((r) => r.id));
-    for (const id of ['GRD-DEFAULT', 'GET-KEPT', 'POST-EQ', 'STABLE', 'PRED'])
-      expect([id, got[id]]).toEqual([id, 'pass']);
-    // The same verdicts as the target written by hand for it (check.test.ts lists the failures).
-    process.env.HRMOCK_TEST_KEY = 'example-key';
-    const byHand = fileURLToPath(new URL('fixtures/example-target.json', import.meta.url));
-    expect(got).toEqual(await verdicts(byHand));
-  });
-});
+// hrmock check against prism mock, on the target hrmock target --from-contract writes: check.test.ts,
+// beside its run on the target written by hand.

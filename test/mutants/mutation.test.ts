@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Outcome } from '../../contract/suite/rule.ts';
 import { BAD_INPUT } from '../../contract/suite/rules/bad-input.ts';
 import { RULES } from '../../contract/suite/run-suite.ts';
@@ -32,12 +32,24 @@ describe('each rule of the contract suite against mutants of the mock', () => {
     expect(new Set(MUTANTS.map((m) => m.name)).size).toBe(MUTANTS.length);
   });
 
+  const escaped = new Map<string, string | undefined>();
   it.each(MUTANTS.map((m) => [m.rule, m.name, m] as const))(
     '%s catches: %s',
     async (_rule, _, mutant) => {
-      expect(await whyEscaped(mutant)).toBeUndefined();
+      const why = await whyEscaped(mutant);
+      escaped.set(mutant.name, why);
+      expect(why).toBeUndefined();
     },
   );
+
+  // Printed only when every mutant was judged (not under a filter that ran a few).
+  afterAll(() => {
+    if (escaped.size !== MUTANTS.length) return;
+    const caught = [...escaped.values()].filter((why) => why === undefined).length;
+    process.stdout.write(
+      `mutation score: ${caught}/${MUTANTS.length} mutants caught (${Math.round((caught / MUTANTS.length) * 100)}%)\n`,
+    );
+  });
 
   it('BAD-INPUT passes, checking less, when the optional errors list is left out of 400s', async () => {
     const checks = (outcome: Outcome) => (outcome.status === 'pass' ? outcome.checks : 0);

@@ -1,4 +1,6 @@
 import { DEFAULT_REMOTE_RPS } from '../../../contract/suite/pace.ts';
+import { chosenRules } from '../../../contract/suite/run-suite.ts';
+import { expandEnv } from '../../../contract/suite/target.ts';
 import { UsageError } from '../usage-error.ts';
 
 export const DEFAULT_DEADLINE_MS = 300_000;
@@ -129,4 +131,37 @@ export function rerunCommand(
   if (parts.maxLatency !== undefined) words.push('--max-latency', String(parts.maxLatency));
   for (const id of parts.rules ?? []) words.push('--rule', id);
   return words.join(' ');
+}
+
+/** `--rule`: the rules named, checked against what the run turns on (see `chosenRules`). */
+export function onlyRules(
+  ids: string[] | undefined,
+  enabled: Parameters<typeof chosenRules>[1],
+): string[] | undefined {
+  try {
+    return chosenRules(ids, enabled);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** `--header` pairs: the values, `${VAR}` expanded, and the values as written (for reproducers). */
+export function parseHeaders(pairs: string[]): {
+  headers: Record<string, string>;
+  templates: Record<string, string>;
+} {
+  const headers: Record<string, string> = {};
+  const templates: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`--header takes NAME=VALUE, got "${pair.split('=')[0]}"`);
+    const name = pair.slice(0, at).trim();
+    templates[name] = pair.slice(at + 1);
+    try {
+      headers[name] = expandEnv(pair.slice(at + 1), process.env, `--header ${name}`);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
+  return { headers, templates };
 }

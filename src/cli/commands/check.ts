@@ -19,15 +19,9 @@ import {
 import { render, summary } from '../../../contract/suite/reporters.ts';
 import { shellWord, shownHeaderValue } from '../../../contract/suite/reproduce.ts';
 import { shortenReport } from '../../../contract/suite/reproduce-files.ts';
-import {
-  chosenRules,
-  couldNotRun,
-  type Report,
-  runSuite,
-} from '../../../contract/suite/run-suite.ts';
+import { couldNotRun, type Report, runSuite } from '../../../contract/suite/run-suite.ts';
 import { CrossOriginRedirect, fetchWithinOrigin } from '../../../contract/suite/same-origin.ts';
 import {
-  expandEnv,
   parseTarget,
   readTargetFile,
   type Target,
@@ -52,6 +46,8 @@ import {
   maxLatency,
   maxRps,
   minCoverage,
+  onlyRules,
+  parseHeaders,
   rerunCommand,
 } from './check-options.ts';
 
@@ -119,16 +115,11 @@ function checkSettings(args: string[]): CheckSettings {
   const pace = new Pace(maxRps(values['max-rps'], remote ? DEFAULT_REMOTE_RPS : 'unlimited'));
   const coverageGate = minCoverage(values['min-coverage']);
   const latencyLimit = maxLatency(values['max-latency']);
-  let only: string[] | undefined;
-  try {
-    only = chosenRules(values.rule, {
-      viaPrism: values['via-prism'] === true,
-      fuzz: fuzz !== undefined,
-      latency: latencyLimit !== undefined,
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const only = onlyRules(values.rule, {
+    viaPrism: values['via-prism'] === true,
+    fuzz: fuzz !== undefined,
+    latency: latencyLimit !== undefined,
+  });
   return {
     values,
     only,
@@ -251,27 +242,6 @@ async function runChecks(
   // A run header's value (a key) is never quoted, even where a server echoes it.
   report.rateLimited = (report.rateLimited ?? 0) + reach.waited; // the probe's and target's too
   return new Redaction({ values: Object.values(allHeaders) }).strings(report);
-}
-
-/** `--header` pairs: the values, `${VAR}` expanded, and the values as written (for reproducers). */
-function parseHeaders(pairs: string[]): {
-  headers: Record<string, string>;
-  templates: Record<string, string>;
-} {
-  const headers: Record<string, string> = {};
-  const templates: Record<string, string> = {};
-  for (const pair of pairs) {
-    const at = pair.indexOf('=');
-    if (at <= 0) throw new UsageError(`--header takes NAME=VALUE, got "${pair.split('=')[0]}"`);
-    const name = pair.slice(0, at).trim();
-    templates[name] = pair.slice(at + 1);
-    try {
-      headers[name] = expandEnv(pair.slice(at + 1), process.env, `--header ${name}`);
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-  }
-  return { headers, templates };
 }
 
 type Reach = {
