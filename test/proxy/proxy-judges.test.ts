@@ -12,7 +12,13 @@ import { startServer } from '../../src/node/server.ts';
 import { proxyVerdict, violationLine } from '../../src/proxy/proxy-report.ts';
 import { MUTANTS, type Mutant } from '../mutants/mutants.ts';
 import { startHrmockProcess } from '../support/hrmock-process.ts';
-import { cleanTraffic, type Sent, send, wrongMethods } from '../support/live-traffic.ts';
+import {
+  cleanTraffic,
+  cleanTrafficParts,
+  type Sent,
+  send,
+  wrongMethods,
+} from '../support/live-traffic.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 /** The rule of the proxy that must report each mutant whose fault one or two exchanges show. */
@@ -136,11 +142,17 @@ async function throughProxy(upstream: string, traffic: Sent[]) {
 /**
  * The same in process (`startProxy`), for the many runs where the process boundary is not what
  * is tested: the report, its exit status and the live lines the CLI prints, as `proxy` makes them.
+ * The traffic goes part by part, and stops once the report so far holds `rule` from the server
+ * side: the rest could only add to what is already shown.
  */
-async function inProcess(upstream: string, traffic: Sent[]) {
+async function inProcess(upstream: string, parts: Sent[][], rule: string) {
   const lines: string[] = [];
   const proxy = await startProxy({ upstream, onViolation: (v) => lines.push(violationLine(v)) });
-  for (const request of traffic) await send(proxy.url, request);
+  for (const part of parts) {
+    for (const request of part) await send(proxy.url, request);
+    const soFar = await proxy.report();
+    if (soFar.violations.some((v) => v.side === 'server' && v.rule === rule)) break;
+  }
   const report = await proxy.close();
   return { code: proxyVerdict(report).status, report, stderr: lines.join('\n') };
 }
@@ -209,13 +221,13 @@ describe('hrmock proxy judging live traffic', () => {
           ? { fetch: mutant.wrap(async (request) => own(request)) as typeof app.fetch }
           : {},
       );
-      const traffic = [
-        ...cleanTraffic(target),
-        ...(AFTER_A_MISTAKE.has(mutant.name) ? wrongMethods(target) : []),
+      const parts = [
+        ...(AFTER_A_MISTAKE.has(mutant.name) ? [wrongMethods(target)] : []),
+        ...cleanTrafficParts(target),
       ];
+      const rule = LIVE_RULE[mutant.name] as string;
       try {
-        const { code, report, stderr } = await inProcess(upstream.url, traffic);
-        const rule = LIVE_RULE[mutant.name] as string;
+        const { code, report, stderr } = await inProcess(upstream.url, parts, rule);
         const server = report.violations.filter((v) => v.side === 'server');
         expect(server.map((v) => v.rule)).toContain(rule);
         expect(stderr).toMatch(new RegExp(`VIOLATION ${rule} \\(server\\) `));

@@ -48,41 +48,49 @@ const manyTimes = (keys: unknown) => {
  * and one request the mock refuses with a 400 (a valid request of the contract, an invalid value).
  */
 export function cleanTraffic(t: Target): Sent[] {
-  const sent: Sent[] = [];
+  return cleanTrafficParts(t).flat();
+}
+
+/** `cleanTraffic` in its parts, one an operation and what it is asked, in the order sent. */
+export function cleanTrafficParts(t: Target): Sent[][] {
+  const parts: Sent[][] = [];
   for (const op of GRADING) {
     const params = op.params(t);
     const ids = op.list === 'profiles' ? 'profile_ids' : 'job_ids';
     const path = pathOf(op, t);
-    sent.push(get(path, params), get(path, { ...params, [fullFlag(op)]: 'true' }));
-    sent.push(get(path, { ...params, [fullFlag(op)]: 'false' }));
-    sent.push(get(path, { ...params, [ids]: [...(params[ids] as unknown[])].reverse() }));
-    sent.push(get(path.replace(`/${op.list}/`, `/${op.list.slice(0, -1)}/`), params));
+    parts.push([
+      get(path, params),
+      get(path, { ...params, [fullFlag(op)]: 'true' }),
+      get(path, { ...params, [fullFlag(op)]: 'false' }),
+      get(path, { ...params, [ids]: [...(params[ids] as unknown[])].reverse() }),
+      get(path.replace(`/${op.list}/`, `/${op.list.slice(0, -1)}/`), params),
+    ]);
   }
   for (const op of LISTS) {
     const params = op.params(t);
-    sent.push(
+    parts.push([
       get(op.path, { ...params, limit: 7 }),
       post(op.path, encodedLists({ ...params, limit: 7 })),
-    );
-    sent.push(
       get(op.path, { ...params, limit: 7, page: 2 }),
       post(op.path, { ...params, limit: 7, page: 2 }),
-    );
-    sent.push(get(op.path, { ...params, limit: 7, page: 9999 }));
-    sent.push(get(op.path, { ...params, limit: 20, sort_by: 'created_at', order_by: 'asc' }));
-    sent.push(get(op.path, { ...params, text_keywords: NOWHERE }));
+      get(op.path, { ...params, limit: 7, page: 9999 }),
+      get(op.path, { ...params, limit: 20, sort_by: 'created_at', order_by: 'asc' }),
+      get(op.path, { ...params, text_keywords: NOWHERE }),
+    ]);
   }
   for (const op of SCORING) {
     const params = op.params(t);
-    sent.push(get(op.path, { ...params, limit: 30, sort_by: 'scoring', order_by: 'asc' }));
-    sent.push(get(op.path, { ...params, limit: 100, score_threshold: 0.5 }));
+    parts.push([
+      get(op.path, { ...params, limit: 30, sort_by: 'scoring', order_by: 'asc' }),
+      get(op.path, { ...params, limit: 100, score_threshold: 0.5 }),
+    ]);
   }
-  for (const op of ALL_OPERATIONS) sent.push(get(pathOf(op, t), op.params(t)));
+  parts.push(ALL_OPERATIONS.map((op) => get(pathOf(op, t), op.params(t))));
   const [search] = LISTS;
-  if (search === undefined) return sent;
+  if (search === undefined) return parts;
   const long = { ...search.params(t), source_keys: manyTimes(search.params(t).source_keys) };
-  sent.push(post(search.path, long), get(search.path, { ...search.params(t), limit: 0 }));
-  return sent;
+  parts.push([post(search.path, long), get(search.path, { ...search.params(t), limit: 0 })]);
+  return parts;
 }
 
 /**
