@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEOUT_MS, SuiteClient } from '../../contract/suite/client.ts';
 import { Pace } from '../../contract/suite/pace.ts';
-import { couldNotRun, type Report, runSuite } from '../../contract/suite/run-suite.ts';
+import { chosenRules, couldNotRun, type Report, runSuite } from '../../contract/suite/run-suite.ts';
 import { CrossOriginRedirect, fetchWithinOrigin } from '../../contract/suite/same-origin.ts';
 import { parseTarget, type Target } from '../../contract/suite/target.ts';
 import { Redaction } from '../http/redaction.ts';
@@ -26,6 +26,11 @@ export type RunCheckOptions = {
   fuzz?: { runs: number; seed: number };
   /** `report.coverage.met` is false under this percent of operation x status pairs exercised. */
   minCoverage?: number;
+  /**
+   * Only the rules with these ids, as `hrmock check --rule` runs them (`['FILTERS']`); FUZZ needs
+   * `fuzz`. An unknown id rejects with a RangeError naming the ids, before anything is sent.
+   */
+  rules?: string[];
 };
 
 export type { Report, RuleResult } from '../../contract/suite/run-suite.ts';
@@ -39,6 +44,11 @@ export type { Target } from '../../contract/suite/target.ts';
  */
 export async function runCheck(options: RunCheckOptions = {}): Promise<Report> {
   const startedAt = performance.now();
+  const only = chosenRules(options.rules, {
+    viaPrism: false,
+    fuzz: options.fuzz !== undefined,
+    latency: false,
+  });
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const mock = options.baseUrl === undefined ? await startMock() : undefined;
   const baseUrl = (options.baseUrl ?? mock?.url ?? '').replace(/\/+$/, '');
@@ -59,6 +69,7 @@ export async function runCheck(options: RunCheckOptions = {}): Promise<Report> {
       target,
       ...(options.fuzz === undefined ? {} : { fuzz: options.fuzz }),
       ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
+      ...(only === undefined ? {} : { only }),
     });
     // A header's value (a key) is never quoted, even where a server echoes it.
     return new Redaction({ values: Object.values(headers) }).strings(report);

@@ -127,13 +127,17 @@ describe('hrmock check', () => {
 
   it('reads header values from the environment and never prints them', async () => {
     process.env.HRMOCK_CHECK_KEY = SECRET;
+    // One rule is enough to show the key reached the server: without it, every answer is a 401.
     const { code, out, err } = await check([
       '--base-url',
       locked.url,
       '--header',
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the ${VAR} syntax itself is under test
       'X-API-KEY=${HRMOCK_CHECK_KEY}',
+      '--rule',
+      'GRD-DEFAULT',
     ]);
+    expect(out).toMatch(/^1 rule: 1 passed, 0 failed/m);
     expect(code).toBe(0);
     expect(out + err).not.toContain(SECRET);
   });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUZZ_ID } from '../../contract/suite/fuzz/fuzz-rule.ts';
 import { OPTIONAL_RULES, type Report } from '../../contract/suite/run-suite.ts';
+import { runCheck } from '../../src/api/run-check.ts';
 import type { RunningServer } from '../../src/node/server.ts';
 import { MUTANTS } from '../mutants/mutants.ts';
 import { checkCli, serveMock } from '../support/check-cli.ts';
@@ -85,6 +86,14 @@ describe('hrmock check --rule', () => {
       ['LATENCY', 'pass'],
     ]);
     expect([alone.code, timed.code]).toEqual([0, 0]);
+  });
+
+  it('narrows runCheck the same way, and refuses an unknown id there too', async () => {
+    const report = await runCheck({ baseUrl: mock.url, rules: ['grd-default'] });
+    expect(report.results.map((r) => [r.id, r.outcome.status])).toEqual([['GRD-DEFAULT', 'pass']]);
+    await expect(runCheck({ baseUrl: mock.url, rules: ['NOPE'] })).rejects.toThrow(
+      /--rule takes a rule id, one of ENV, .* got "NOPE"/,
+    );
   });
 
   it('knows FUZZ by the id its rule carries', () => {
