@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/support/sequencer.ts';
 
 /**
  * The suite in six projects (`npm test` runs them all; `vitest run --project NAME` one):
@@ -52,6 +53,8 @@ const MOCKING = ['test/cli-serve-defaults.test.ts', 'test/cli-fixtures-watch.tes
 export const config = defineConfig({
   test: {
     globalSetup: ['test/support/skips.ts'],
+    // Within each project the longest files first, a fresh clone too (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, every file in
     // turn. Most files wait on sockets, child processes or a pace, so one more worker than cores.
     maxWorkers: availableParallelism() + 1,
