@@ -56,8 +56,8 @@ export const config = defineConfig({
     // Within each project the longest files first, a fresh clone too (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirst },
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, every file in
-    // turn. Most files wait on sockets, child processes or a pace, so one more worker than cores.
-    maxWorkers: availableParallelism() + 1,
+    // turn. Many files wait on sockets, child processes, a pace or a timeout: two more than cores.
+    maxWorkers: availableParallelism() + 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
