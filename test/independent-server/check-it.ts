@@ -61,7 +61,7 @@ export async function checkIndependent(server: IndependentServer, extra: string[
 /**
  * The rule meant for `name` fails the server with that defect alone (exit 1), run by itself as
  * `hrmock check --rule ID` does: rules share nothing but the client, so a whole check fails it
- * the same way (each-defect-in-a-whole-run.test.ts shows one whole run catching them all).
+ * the same way (proof-a.test.ts shows one plain run with every defect on catching them all).
  */
 export async function expectCaught(name: DefectName, extra: string[] = []): Promise<void> {
   const server = await startIndependentServer({ defects: [name] });
