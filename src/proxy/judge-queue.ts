@@ -36,43 +36,43 @@ export class JudgeQueue {
 
   constructor(setup: JudgeSetup, onViolation: (violation: ProxyViolation) => void) {
     this.#onViolation = onViolation;
-    // Parsed once for the process and cloned to each judge, which would take ~0.4 s to parse them.
-    const documents = { contract: sharedContract(), history: sharedHistory() };
-    const withDocuments: JudgeSetup = { ...setup, options: { ...setup.options, documents } };
-    this.#worker = new Worker(new URL('./judge-worker.mjs', import.meta.url), {
-      workerData: { hrmockJudge: withDocuments },
-    });
-    let started: () => void = () => {};
-    let failed: (error: Error) => void = () => {};
     this.ready = new Promise<void>((resolve, reject) => {
-      started = resolve;
-      failed = reject;
+      this.#started = resolve;
+      this.#failed = reject;
     });
-    this.#worker.on('message', (replies: JudgeReply[]) => {
-      for (const reply of replies) {
-        if ('ready' in reply) {
-          started();
-          continue;
-        }
-        const waiting = this.#waiting.shift();
-        if (waiting === undefined) continue;
-        this.#bytes -= waiting.bytes;
-        if ('violations' in reply) {
-          for (const v of reply.violations) this.#onViolation(v);
-          this.#settled(reply);
-        }
-        waiting.resolve(reply);
-      }
-    });
-    this.#worker.on('error', (error) => {
-      failed(error);
-      this.#broken = error.message;
-      process.stderr.write(
-        `hrmock proxy: the judge stopped (${error.message}); forwarding goes on unjudged\n`,
-      );
-      for (const waiting of this.#waiting.splice(0)) waiting.resolve({ violations: [] });
-    });
+    this.#worker = spareJudge.take(setup);
+    this.#worker.on('message', this.#onMessage);
+    this.#worker.on('error', this.#onError);
   }
+
+  #started: () => void = () => {};
+  #failed: (error: Error) => void = () => {};
+
+  readonly #onMessage = (replies: JudgeReply[]) => {
+    for (const reply of replies) {
+      if ('ready' in reply) {
+        this.#started();
+        continue;
+      }
+      const waiting = this.#waiting.shift();
+      if (waiting === undefined) continue;
+      this.#bytes -= waiting.bytes;
+      if ('violations' in reply) {
+        for (const v of reply.violations) this.#onViolation(v);
+        this.#settled(reply);
+      }
+      waiting.resolve(reply);
+    }
+  };
+
+  readonly #onError = (error: Error) => {
+    this.#failed(error);
+    this.#broken = error.message;
+    process.stderr.write(
+      `hrmock proxy: the judge stopped (${error.message}); forwarding goes on unjudged\n`,
+    );
+    for (const waiting of this.#waiting.splice(0)) waiting.resolve({ violations: [] });
+  };
 
   /**
    * Hands an exchange to the judge: whole, or by the id of its verdict alone when an exchange with
@@ -146,7 +146,58 @@ export class JudgeQueue {
     };
   }
 
-  close(): Promise<number> {
-    return this.#worker.terminate();
+  /**
+   * Lets the judge go: kept warm for the next proxy of this process when it is idle and well
+   * (its compiled schemas reused), else stopped.
+   */
+  async close(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#worker.off('message', this.#onMessage);
+    this.#worker.off('error', this.#onError);
+    const idle = this.#waiting.length === 0 && this.#outbox.length === 0;
+    if (idle && this.#broken === undefined) spareJudge.keep(this.#worker);
+    else await this.#worker.terminate();
   }
 }
+
+/**
+ * At most one judge thread kept warm between proxies of one process (tests, a server that
+ * starts several): a new judge costs a thread, its modules and its compiled schemas. The spare
+ * holds no traffic (its judge is dropped) and does not keep the process alive.
+ */
+const spareJudge = {
+  spare: undefined as Worker | undefined,
+
+  /** The warm judge set up for `setup`, or a new one. */
+  take(setup: JudgeSetup): Worker {
+    const warm = this.spare;
+    this.spare = undefined;
+    if (warm !== undefined) {
+      warm.ref();
+      warm.postMessage([{ setup }] satisfies JudgeMessage[]);
+      return warm;
+    }
+    // Parsed once for the process and cloned to each judge, which would take ~0.4 s to parse them.
+    const documents = { contract: sharedContract(), history: sharedHistory() };
+    const withDocuments: JudgeSetup = { ...setup, options: { ...setup.options, documents } };
+    const worker = new Worker(new URL('./judge-worker.mjs', import.meta.url), {
+      workerData: { hrmockJudge: withDocuments },
+    });
+    // A spare that fails is dropped; a judge in use is also heard by its queue.
+    worker.on('error', () => {
+      if (this.spare === worker) this.spare = undefined;
+    });
+    worker.on('exit', () => {
+      if (this.spare === worker) this.spare = undefined;
+    });
+    return worker;
+  },
+
+  keep(worker: Worker): void {
+    worker.postMessage([{ setup: null }] satisfies JudgeMessage[]);
+    worker.unref();
+    const before = this.spare;
+    this.spare = worker;
+    if (before !== undefined) void before.terminate();
+  },
+};

@@ -11,8 +11,12 @@ import type { ProxyViolation } from './proxy-report.ts';
 export type JudgeMessage =
   | { exchange: Captured; fingerprint: string | undefined }
   | { repeat: string }
-  | { report: true };
-/** What this thread answers, in the order asked, in one array for each array it was sent. */
+  | { report: true }
+  | { setup: JudgeSetup | null };
+/**
+ * What this thread answers, in the order asked, in one array for each array it was sent; a
+ * `setup` (a new proxy's options, or null when its proxy closed) is answered by `ready` alone.
+ */
 export type JudgeReply =
   | { ready: true }
   | { violations: ProxyViolation[]; judged?: string; forgotten?: string }
@@ -25,18 +29,28 @@ export type JudgeSetup = {
 
 if (parentPort !== null && workerData?.hrmockJudge !== undefined) {
   const port = parentPort;
-  const setup = workerData.hrmockJudge as JudgeSetup;
+  const first = workerData.hrmockJudge as JudgeSetup;
+  // Kept for the thread's life: a later proxy's judge reuses the schemas compiled for them.
+  const documents = first.options.documents;
   let found: ProxyViolation[] = [];
-  const traffic = new LiveTraffic(
-    { ...setup.options, onViolation: (violation) => found.push(violation) },
-    setup.maxAnswerBytes,
-  );
+  const judgeFor = (setup: JudgeSetup) =>
+    new LiveTraffic(
+      { ...setup.options, documents, onViolation: (violation) => found.push(violation) },
+      setup.maxAnswerBytes,
+    );
+  let traffic: LiveTraffic | undefined = judgeFor(first);
   /** The reply to one message. */
-  const answer = (message: JudgeMessage): JudgeReply => {
-    if ('report' in message) return { report: traffic.report() };
+  const answer = (message: JudgeMessage): JudgeReply | undefined => {
+    if ('setup' in message) {
+      traffic = message.setup === null ? undefined : judgeFor(message.setup);
+      return message.setup === null ? undefined : { ready: true };
+    }
+    const judge = traffic;
+    if (judge === undefined) throw new Error('the judge was sent an exchange with no proxy set up');
+    if ('report' in message) return { report: judge.report() };
     found = [];
     if ('repeat' in message) {
-      const known = traffic.repeat(message.repeat);
+      const known = judge.repeat(message.repeat);
       return { violations: found, ...(!known && { forgotten: message.repeat }) };
     }
     const exchange = message.exchange;
@@ -49,7 +63,7 @@ if (parentPort !== null && workerData?.hrmockJudge !== undefined) {
       );
     let judged = false;
     try {
-      judged = traffic.exchange(exchange, message.fingerprint);
+      judged = judge.exchange(exchange, message.fingerprint);
     } catch (error) {
       // A judge that broke on one exchange says so and judges the next.
       process.stderr.write(
@@ -64,6 +78,7 @@ if (parentPort !== null && workerData?.hrmockJudge !== undefined) {
   // Ready once the contract, its history and the rules are loaded: judging starts with the first request.
   port.postMessage([{ ready: true }] satisfies JudgeReply[]);
   port.on('message', (messages: JudgeMessage[]) => {
-    port.postMessage(messages.map(answer));
+    const replies = messages.map(answer).filter((reply) => reply !== undefined);
+    if (replies.length > 0) port.postMessage(replies);
   });
 }
