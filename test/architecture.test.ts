@@ -84,6 +84,7 @@ const SUITE_USERS = new Set([
   'src/cli/commands/check.ts', // runs the suite
   'src/cli/commands/check-options.ts', // check's help names the suite's default pace
   'src/api/run-check.ts', // runs the suite
+  'src/api/answer-check.ts', // checks scenario bodies with the suite's validator, imported on first use
   'src/cli/fixtures-dir.ts', // checks a user's fixtures with the suite's contract validator
   'src/check.ts', // the package's hrmock/check entry: runCheck and its types
   'src/proxy/live-traffic.ts', // judges live exchanges with the suite's rules

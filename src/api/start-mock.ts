@@ -11,6 +11,7 @@ import {
 import type { ConnectionTimeouts } from '../node/connections.ts';
 import { startServer } from '../node/server.ts';
 import { replayFetch } from '../recording/replay-fetch.ts';
+import { contractAnswerCheck } from './answer-check.ts';
 
 export type StartMockOptions = {
   /** Fixture seed (default 42): the same seed serves the same data. */
@@ -100,6 +101,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       ...(options.allowedHosts ?? []),
     ],
     ...(options.adminOrigins !== undefined && { adminOrigins: options.adminOrigins }),
+    checkAnswer: contractAnswerCheck(),
   });
   const replay =
     options.replay === undefined ? undefined : replayOver(app, options.replay, options);

@@ -1,5 +1,6 @@
 import { createStore, type Store } from '../store/store.ts';
 import type { StoreData } from '../store/types.ts';
+import type { AnswerCheck } from './admin/scenario-body.ts';
 import type { Steering } from './admin/steering.ts';
 import type { Limits } from './limits.ts';
 
@@ -27,11 +28,13 @@ export type AppState = {
   readonly limits: Limits;
   /** The key every API request must carry in `X-API-KEY`, when set. */
   readonly apiKey: string | undefined;
+  /** Judges the bodies scenarios make by the contract, when the app was given a judge. */
+  readonly checkAnswer: AnswerCheck | undefined;
 };
 
 export type StateSettings = Pick<
   AppState,
-  'log' | 'deterministic' | 'steering' | 'basePath' | 'limits' | 'apiKey'
+  'log' | 'deterministic' | 'steering' | 'basePath' | 'limits' | 'apiKey' | 'checkAnswer'
 >;
 
 /** The state of a new app: its store built from `data`, generation 0. */

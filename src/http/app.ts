@@ -8,6 +8,7 @@ import type { StoreData } from '../store/types.ts';
 import { isAdminPath, requestPath } from './admin/admin-path.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { faultOf, inProcessFault } from './admin/faults.ts';
+import type { AnswerCheck } from './admin/scenario-body.ts';
 import {
   createSteering,
   journalMiddleware,
@@ -54,6 +55,11 @@ export type AppOptions = {
   redactHeaders?: string[];
   /** Scenarios and journal made beforehand (`createSteering`), for an app made on first use. */
   steering?: Steering;
+  /**
+   * Judges the bodies scenarios make (`body`, `patch`) by the contract, for their answer's
+   * X-Hrmock-Warning; given on Node by `startMock` and `hrmock serve` (none in a page).
+   */
+  checkAnswer?: AnswerCheck;
 };
 
 /** Answers a Fetch API request. */
@@ -103,6 +109,7 @@ export function createApp(options: AppOptions): HrmockApp {
     basePath: base,
     limits,
     apiKey: options.apiKey,
+    checkAnswer: options.checkAnswer,
   });
 
   // Repeated slashes read as one (HrFlow's own notebook code sends them); the node server asks
@@ -169,7 +176,7 @@ function apiApp(options: AppOptions, limits: Limits, steering: Steering, store: 
       resource,
       preferMiddleware({ documented: documentedStatuses, allowed: allowedMethods }),
     );
-    api.use(resource, scenarioMiddleware(steering, limits.jsonDepth));
+    api.use(resource, scenarioMiddleware(steering, limits.jsonDepth, options.checkAnswer));
   }
   api.use(
     '*',

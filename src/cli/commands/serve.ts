@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { contractAnswerCheck } from '../../api/answer-check.ts';
 import { type AppFetch, createApp, type HrmockApp } from '../../http/app.ts';
 import { MAX_RATE } from '../../node/rate-limit.ts';
 import { startServer } from '../../node/server.ts';
@@ -156,6 +157,7 @@ function appOf(settings: ServeSettings, data: StoreData, seed: number): HrmockAp
     adminOrigins: settings.adminOrigins,
     ...chaosFrom(values.latency, values['fail-rate'], seed),
     limits: settings.limits,
+    checkAnswer: contractAnswerCheck(),
   });
 }
 

@@ -1,23 +1,15 @@
 import { fail, ok, type ParamError, type Result } from '../../hr/result.ts';
-import { EXAMPLES, MAX_DELAY_MS } from '../prefer.ts';
 import { jsonDepth } from '../request-params.ts';
 import { API_PATHS, isGrading, operationPath } from './operation-paths.ts';
-import { headerErrors } from './scenario-headers.ts';
+import { matchHeaderErrors } from './scenario-headers.ts';
+import { knownFields, respondErrors, type ScenarioResponse } from './scenario-respond.ts';
 
-export const FAULTS = ['reset', 'hang', 'malformed-json', 'truncated'] as const;
-export type Fault = (typeof FAULTS)[number];
+export { FAULTS, type Fault, type ScenarioResponse } from './scenario-respond.ts';
 
 /** How many answers one scenario's `respond` list may hold. */
 export const MAX_RESPONSES = 100;
 
-/** What the matching requests get instead of (or before) their normal answer. */
-export type ScenarioResponse =
-  | { status: number; headers?: Record<string, string> }
-  | { example: string }
-  | { delay: number }
-  | { fault: Fault };
-
-/** A scenario as a test sends it: `{path, method?, params?, respond, times?}`. */
+/** A scenario as a test sends it: `{path, method?, params?, headers?, respond, times?}`. */
 export type ScenarioInput = {
   /** An API path, e.g. `/profiles/searching` (a base path is allowed; singular grading too). */
   path: string;
@@ -25,6 +17,8 @@ export type ScenarioInput = {
   method?: 'GET' | 'POST';
   /** Each must be present in the request with this value, read from the query or the body. */
   params?: Record<string, unknown>;
+  /** Each must be sent with exactly this value (names in any case); secret ones show redacted. */
+  headers?: Record<string, string>;
   /**
    * One answer for every matching request, or a list: each played once in order, then the last
    * one again for every later match (`[{status: 500}, {status: 200}]`: fail once, then recover).
@@ -44,8 +38,9 @@ export function responseAt(respond: ScenarioInput['respond'], nth: number): Scen
 }
 
 /**
- * Checks a scenario's shape, naming each bad field and what to send instead; `params` may nest
- * `maxDepth` levels (the app's JSON depth limit). Fields it does not know are left out.
+ * Checks a scenario's shape, naming each bad field and what to send instead; `params` and a
+ * `respond` body or patch may nest `maxDepth` levels (the app's JSON depth limit). Fields it
+ * does not know are left out.
  */
 export function parseScenario(input: unknown, maxDepth: number): Result<ScenarioInput> {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
@@ -77,7 +72,8 @@ export function parseScenario(input: unknown, maxDepth: number): Result<Scenario
       'times',
       `times must be a whole number of requests, at least 1, got ${JSON.stringify(times)}`,
     );
-  for (const error of respondListErrors(body.respond, path)) errors.push(error);
+  if (body.headers !== undefined) errors.push(...matchHeaderErrors(body.headers));
+  for (const error of respondListErrors(body.respond, path, maxDepth)) errors.push(error);
   if (errors.length > 0) return fail(errors);
   const respond = Array.isArray(body.respond)
     ? (body.respond as Record<string, unknown>[]).map(knownFields)
@@ -85,13 +81,19 @@ export function parseScenario(input: unknown, maxDepth: number): Result<Scenario
   const scenario: ScenarioInput = { path: body.path as string, respond };
   if (method !== undefined) scenario.method = method as 'GET' | 'POST';
   if (body.params !== undefined) scenario.params = body.params as Record<string, unknown>;
+  if (body.headers !== undefined)
+    scenario.headers = { ...(body.headers as Record<string, string>) };
   if (times !== undefined) scenario.times = times as number;
   return ok(scenario);
 }
 
 /** One answer, or a non-empty list of them, each named by its index: `respond[1].status`. */
-function respondListErrors(respond: unknown, path: string | undefined): ParamError[] {
-  if (!Array.isArray(respond)) return respondErrors(respond, path, 'respond');
+function respondListErrors(
+  respond: unknown,
+  path: string | undefined,
+  maxDepth: number,
+): ParamError[] {
+  if (!Array.isArray(respond)) return respondErrors(respond, path, 'respond', maxDepth);
   if (respond.length === 0 || respond.length > MAX_RESPONSES)
     return [
       {
@@ -99,74 +101,5 @@ function respondListErrors(respond: unknown, path: string | undefined): ParamErr
         message: `respond must be one answer or a list of 1 to ${MAX_RESPONSES} answers (played in order, the last one repeating), got ${respond.length === 0 ? 'an empty list' : `${respond.length}`}`,
       },
     ];
-  return respond.flatMap((one, at) => respondErrors(one, path, `respond[${at}]`));
-}
-
-function respondErrors(respond: unknown, path: string | undefined, name: string): ParamError[] {
-  const kinds = '{"status": 500}, {"example": "empty"}, {"delay": 200} or {"fault": "reset"}';
-  if (typeof respond !== 'object' || respond === null || Array.isArray(respond))
-    return [
-      {
-        param: name,
-        message:
-          name === 'respond'
-            ? `respond is required: one of ${kinds}, or a list of them`
-            : `${name} must be one of ${kinds}`,
-      },
-    ];
-  const r = respond as Record<string, unknown>;
-  const given = ['status', 'example', 'delay', 'fault'].filter((k) => r[k] !== undefined);
-  if (given.length !== 1)
-    return [{ param: name, message: `${name} takes exactly one of ${kinds}` }];
-  if (r.status !== undefined) {
-    const status = r.status;
-    if (!(Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599))
-      return [
-        {
-          param: `${name}.status`,
-          message: `${name}.status must be an HTTP status from 200 to 599, got ${JSON.stringify(status)}`,
-        },
-      ];
-    if (r.headers !== undefined) return headerErrors(r.headers, name);
-  }
-  if (r.example !== undefined) {
-    const offered = EXAMPLES[path !== undefined && isGrading(path) ? 'grading' : 'list'];
-    if (typeof r.example !== 'string' || !(r.example in offered))
-      return [
-        {
-          param: `${name}.example`,
-          message: `${name}.example must be ${Object.keys(offered).join(' or ')} for this path, got ${JSON.stringify(r.example)}`,
-        },
-      ];
-  }
-  if (
-    r.delay !== undefined &&
-    !(Number.isInteger(r.delay) && (r.delay as number) >= 0 && (r.delay as number) <= MAX_DELAY_MS)
-  )
-    return [
-      {
-        param: `${name}.delay`,
-        message: `${name}.delay must be whole milliseconds from 0 to ${MAX_DELAY_MS}, got ${JSON.stringify(r.delay)}`,
-      },
-    ];
-  if (r.fault !== undefined && !FAULTS.includes(r.fault as Fault))
-    return [
-      {
-        param: `${name}.fault`,
-        message: `${name}.fault must be one of ${FAULTS.join(', ')}, got ${JSON.stringify(r.fault)}`,
-      },
-    ];
-  return [];
-}
-
-/** The response as the mock keeps and shows it: its own fields, none other. */
-function knownFields(respond: Record<string, unknown>): ScenarioResponse {
-  const { status, headers, example, delay, fault } = respond;
-  if (typeof status === 'number')
-    return headers === undefined
-      ? { status }
-      : { status, headers: { ...(headers as Record<string, string>) } };
-  if (typeof example === 'string') return { example };
-  if (typeof delay === 'number') return { delay };
-  return { fault: fault as Fault };
+  return respond.flatMap((one, at) => respondErrors(one, path, `respond[${at}]`, maxDepth));
 }

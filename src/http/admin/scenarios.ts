@@ -1,4 +1,5 @@
 import type { RawParams } from '../../hr/params.ts';
+import { DEFAULT_REDACTION, type Redaction } from '../redaction.ts';
 import { operationPath } from './operation-paths.ts';
 import { canonical, paramsMatch } from './param-match.ts';
 import {
@@ -19,7 +20,16 @@ export {
   type ScenarioResponse,
 } from './scenario-shape.ts';
 
-type Kept = { scenario: Scenario; operation: string; wanted: Map<string, string> };
+type Kept = {
+  scenario: Scenario;
+  operation: string;
+  wanted: Map<string, string>;
+  /** The headers a request must carry, names in lower case, values as given (never shown). */
+  headers: [string, string][];
+};
+
+/** A request header's value by name (any case), or null/undefined when it was not sent. */
+export type HeaderOf = (name: string) => string | null | undefined;
 
 /** A scenario that matched a request, and the answer it gives that request. */
 export type Played = { scenario: Scenario; respond: ScenarioResponse };
@@ -32,19 +42,34 @@ export class ScenarioBook {
   #kept: Kept[] = [];
   #next = 1;
   #paths = new Map<string, number>();
+  readonly #redaction: Redaction;
+
+  /** `redaction`: what the journal never shows, for the values of a scenario's `headers`. */
+  constructor(redaction: Redaction = DEFAULT_REDACTION) {
+    this.#redaction = redaction;
+  }
 
   get size(): number {
     return this.#kept.length;
   }
 
-  /** Adds a scenario already checked by `parseScenario`. */
+  /**
+   * Adds a scenario already checked by `parseScenario`; what it returns and lists shows a secret
+   * header value (`X-API-KEY`, `Authorization`, …) as `[redacted]`, as the journal does.
+   */
   add(input: ScenarioInput): Scenario {
     const scenario: Scenario = { id: `s${this.#next++}`, ...input, matched: 0 };
     const operation = operationPath(input.path) as string;
     const wanted = new Map<string, string>();
     for (const [name, value] of Object.entries(input.params ?? {}))
       wanted.set(name, canonical(value));
-    this.#kept.unshift({ scenario, operation, wanted });
+    const headers = Object.entries(input.headers ?? {});
+    if (input.headers !== undefined)
+      scenario.headers = Object.fromEntries(
+        headers.map(([name, value]) => [name, this.#redaction.headerValue(name, value)]),
+      );
+    const lowered = headers.map(([name, value]): [string, string] => [name.toLowerCase(), value]);
+    this.#kept.unshift({ scenario, operation, wanted, headers: lowered });
     this.#paths.set(operation, (this.#paths.get(operation) ?? 0) + 1);
     return scenario;
   }
@@ -83,10 +108,16 @@ export class ScenarioBook {
   }
 
   /**
-   * The newest scenario matching the request, counted as used (spent after `times`), with the
-   * answer it gives this match: the next of a `respond` list, its last one once played through.
+   * The newest scenario matching the request (method, parameters, headers), counted as used
+   * (spent after `times`), with the answer it gives this match: the next of a `respond` list,
+   * its last one once played through.
    */
-  take(method: string, url: string, params: () => RawParams): Played | undefined {
+  take(
+    method: string,
+    url: string,
+    params: () => RawParams,
+    header: HeaderOf = () => undefined,
+  ): Played | undefined {
     const operation = operationPath(url);
     if (operation === undefined) return undefined;
     let raw: RawParams | undefined;
@@ -94,6 +125,7 @@ export class ScenarioBook {
       const kept = this.#kept[at] as Kept;
       if (kept.operation !== operation) continue;
       if (kept.scenario.method !== undefined && kept.scenario.method !== method) continue;
+      if (!kept.headers.every(([name, value]) => header(name) === value)) continue;
       if (kept.wanted.size > 0) {
         raw ??= params();
         if (!paramsMatch(kept.wanted, raw)) continue;

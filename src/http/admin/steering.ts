@@ -2,9 +2,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { RawParams } from '../../hr/params.ts';
 import { ApiError } from '../api-error.ts';
 import { forcedError, type PreferEnv } from '../prefer.ts';
+import { Redaction } from '../redaction.ts';
 import { paramsFromJson, paramsFromQuery } from '../request-params.ts';
 import { markFault } from './faults.ts';
 import { Journal } from './journal.ts';
+import { spelledPath } from './operation-paths.ts';
+import { type AnswerCheck, bodyAnswer, patchedAnswer } from './scenario-body.ts';
 import { type Fault, type Scenario, ScenarioBook } from './scenarios.ts';
 
 export type SteeringOptions = {
@@ -34,7 +37,12 @@ export type SteeringEnv = {
 
 export function createSteering(options: SteeringOptions = {}): Steering {
   return {
-    scenarios: new ScenarioBook(),
+    scenarios: new ScenarioBook(
+      new Redaction({
+        headers: options.redactHeaders ?? [],
+        values: options.secretValues ?? [],
+      }),
+    ),
     journal: new Journal(options.journalSize ?? 1000, {
       ...(options.journalBytes !== undefined && { bytes: options.journalBytes }),
       ...(options.redactHeaders !== undefined && { redactHeaders: options.redactHeaders }),
@@ -93,12 +101,14 @@ async function bodyText(c: Context): Promise<string | undefined> {
 }
 
 /**
- * Applies the newest scenario matching the request: a status with its envelope, a named example,
- * a delay before the normal answer, or a network fault. Costs one check when none is set.
+ * Applies the newest scenario matching the request: a status with its envelope, a JSON body, a
+ * merge patch of the normal answer, a named example, a delay before the normal answer, or a
+ * network fault. Costs one check when none is set. `check` judges a made body by the contract.
  */
 export function scenarioMiddleware(
   steering: Steering,
   maxDepth: number,
+  check?: AnswerCheck,
 ): MiddlewareHandler<SteeringEnv> {
   const { scenarios } = steering;
   return async (c, next) => {
@@ -108,11 +118,25 @@ export function scenarioMiddleware(
     const url = new URL(c.req.url);
     let raw: RawParams | undefined;
     if (scenarios.needsParams(url.pathname)) raw = await requestParams(c, url, maxDepth);
-    const played = scenarios.take(method, url.pathname, () => raw ?? new Map());
+    const played = scenarios.take(
+      method,
+      url.pathname,
+      () => raw ?? new Map(),
+      (name) => c.req.header(name),
+    );
     if (played === undefined) return next();
     const { scenario, respond } = played;
     c.set('scenario', scenario);
     const because = `because scenario ${scenario.id} matched the request`;
+    if ('body' in respond) return bodyAnswer(c, respond, spelledPath(url.pathname), check);
+    if ('patch' in respond) {
+      await next();
+      const patched = await patchedAnswer(c.res, respond, method, spelledPath(url.pathname), check);
+      // Unset first: Hono copies the old answer's headers (its length, its warning) onto a new one.
+      c.res = undefined;
+      c.res = patched;
+      return;
+    }
     if ('status' in respond) {
       if (respond.status === 200 && respond.headers === undefined) return next();
       if (respond.status < 400) {
