@@ -9,7 +9,9 @@ const banner = (args: string[]) =>
 
 describe("hrmock serve's banner", () => {
   it('prints the /docs URL', () => {
-    expect(banner([])).toContain('Docs: http://127.0.0.1:4010/docs\n');
+    expect(banner([])).toContain(
+      'Docs: http://127.0.0.1:4010/docs   Live page: http://127.0.0.1:4010/_mock/ui\n',
+    );
   });
 
   it("names no flag when answers are the plain mock's", () => {

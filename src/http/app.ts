@@ -126,6 +126,7 @@ export function createApp(options: AppOptions): HrmockApp {
     adminRoutes(hono, steering, {
       apiKey: options.apiKey,
       maxDepth: limits.jsonDepth,
+      basePath: base,
       access: {
         ...(options.allowedHosts !== undefined && { allowedHosts: options.allowedHosts }),
         ...(options.adminOrigins !== undefined && { origins: options.adminOrigins }),

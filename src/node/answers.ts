@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Answer } from '../hr/operations.ts';
+import { answerPreview } from '../http/admin/answer-preview.ts';
 import { operationPath } from '../http/admin/operation-paths.ts';
 import { WARNING_HEADER } from '../http/api-cors.ts';
 import { reportInternalError } from '../http/api-error.ts';
@@ -88,7 +89,14 @@ export class Answers {
     const hit = key === undefined ? undefined : cache?.get(key);
     const { journal } = this.#state.steering;
     if (hit !== undefined) {
-      if (hit.api === true && journal.on) this.#record(req, body, hit.status, started);
+      if (hit.api === true && journal.on)
+        this.#record(
+          req,
+          body,
+          hit.status,
+          started,
+          journal.followed ? answerPreview(hit.body) : undefined,
+        );
       this.#log(req, hit.status, started, hit.headers);
       this.#send(req, res, hit, key);
       return;
@@ -102,8 +110,11 @@ export class Answers {
     }
     const zipped =
       this.#compress && acceptsGzip(req) ? gzipFromPieces(quick.pieces, this.#outputs) : undefined;
-    this.#keepAndSend(req, res, key, new FastAnswer(quick, zipped, this.#outputs));
-    if (journal.on) this.#record(req, body, 200, started);
+    const fast = new FastAnswer(quick, zipped, this.#outputs);
+    // Read before it is written: a written body's bytes may go back to the pool.
+    const shown = journal.followed ? answerPreview(fast.body) : undefined;
+    this.#keepAndSend(req, res, key, fast);
+    if (journal.on) this.#record(req, body, 200, started, shown);
     this.#log(req, 200, started);
   }
 
@@ -125,7 +136,13 @@ export class Answers {
   }
 
   /** Journals a request answered here, without Hono (Hono journals the others itself). */
-  #record(req: IncomingMessage, body: Buffer | undefined, status: number, started: number) {
+  #record(
+    req: IncomingMessage,
+    body: Buffer | undefined,
+    status: number,
+    started: number,
+    answer?: string,
+  ) {
     const ms = performance.now() - started;
     this.#state.steering.journal.record(
       req.method ?? 'GET',
@@ -134,6 +151,8 @@ export class Answers {
       req.headers,
       status,
       ms,
+      null,
+      answer,
     );
   }
 

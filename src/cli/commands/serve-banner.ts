@@ -38,7 +38,7 @@ export function announcement(
   const flags = changed.length === 0 ? '' : `Answers changed by: ${changed.join(', ')}\n`;
   return (
     `hrmock: ${sizes} (seed ${seed}) at ${base} (ready in ${seconds}s)\n` +
-    `${fixtures}${key}${replay}${flags}Docs: ${base}/docs\n` +
+    `${fixtures}${key}${replay}${flags}Docs: ${base}/docs   Live page: ${new URL(base).origin}/_mock/ui\n` +
     `Try:\n${examples.map((e) => `  ${e}\n`).join('')}Contract: ${base}/openapi.yaml   Target for hrmock check: ${base}/_mock/target\n`
   );
 }

@@ -49,7 +49,7 @@ export function adminGuard(access: AdminAccess, apiKey: string | undefined): Mid
     },
   });
   const checked = async (c: Context, next: Next): Promise<void> => {
-    if (key === undefined) await guarded(c, next, limit);
+    if (key === undefined || isPageShell(c)) await guarded(c, next, limit);
     else await key(c, () => guarded(c, next, limit));
   };
   return async (c, next) => {
@@ -66,6 +66,16 @@ export function adminGuard(access: AdminAccess, apiKey: string | undefined): Mid
     }
     return checked(c, next);
   };
+}
+
+/**
+ * The control page's markup, script and style: the same for everyone, holding no data, so a
+ * browser's address bar (which cannot send a key) may load them; what they call needs the key.
+ */
+const PAGE_SHELL = new Set(['/_mock/ui', '/_mock/ui/app.js', '/_mock/ui/app.css']);
+
+function isPageShell(c: Context): boolean {
+  return c.req.method === 'GET' && PAGE_SHELL.has(c.req.path);
 }
 
 /** What any caller must meet: JSON for a call that changes something, and a bounded body. */

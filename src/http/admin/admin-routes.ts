@@ -5,6 +5,7 @@ import { adminDoc } from './admin-doc.ts';
 import { checkedScenario } from './controls.ts';
 import type { JournalFilter } from './journal.ts';
 import type { Steering } from './steering.ts';
+import { mockFeed, uiRoutes } from './ui-routes.ts';
 
 export type AdminOptions = {
   /** Every admin call needs `X-API-KEY` with this value when set. */
@@ -13,6 +14,8 @@ export type AdminOptions = {
   access: AdminAccess;
   /** Deepest nesting of a scenario's `params` (the app's JSON depth limit). */
   maxDepth: number;
+  /** Where the API answers on this port (for the control page's curl lines). */
+  basePath: string;
 };
 
 /**
@@ -26,6 +29,7 @@ export function adminRoutes(app: Hono, steering: Steering, options: AdminOptions
   app.use('/_mock/*', adminGuard(options.access, options.apiKey));
 
   app.get('/_mock/openapi.json', (c) => c.json(adminDoc()));
+  uiRoutes(app, mockFeed(steering, options.basePath), steering.hangs);
   app.post('/_mock/scenarios', async (c) => {
     const scenario = scenarios.add(checkedScenario(await jsonBody(c), options.maxDepth));
     return c.json({ code: 201, message: 'Scenario added.', data: scenario }, 201);

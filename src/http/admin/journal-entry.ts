@@ -32,6 +32,8 @@ export type JournalEntry = {
   body?: string;
   /** What was cut to the journal's limits: each piece's size in bytes as sent. */
   truncated?: { url?: number; body?: number; headers?: number };
+  /** The answer's first KB as text, told to a follower (`follow`) only: never kept. */
+  answer?: string;
 };
 
 export type JournalFilter = { path?: string; method?: string; status?: number };
@@ -39,6 +41,9 @@ export type JournalFilter = { path?: string; method?: string; status?: number };
 /** Where a request stands, by its index in the journal's bookkeeping. */
 export const STATES = ['pending', 'answered', 'aborted'] as const;
 export type RequestState = (typeof STATES)[number];
+
+/** Told each request as it ends (null: the journal was emptied); see `Journal.watch`. */
+export type Watcher = (entry: Recorded | null) => void;
 
 /** A request as kept, decoded only when someone reads the journal. */
 export type Recorded = {
@@ -54,6 +59,8 @@ export type Recorded = {
   scenario: string | null;
   /** Sizes as sent of the pieces that were cut (0: kept whole). */
   cut: { url: number; body: number; headers: number };
+  /** The answer's first KB, while someone follows the journal. */
+  answer?: string;
 };
 
 /** A heap copy of a request someone waits for, its URL cut as the log would cut it. */
@@ -119,6 +126,7 @@ export function decode(entry: Recorded, redaction: Redaction): JournalEntry {
     // A copy: the kept object is shared by the entries with the same headers.
     headers: { ...entry.headers },
   };
+  if (entry.answer !== undefined) shown.answer = redaction.text(entry.answer);
   try {
     const { params, body } = paramsOf(entry);
     shown.params = redaction.params(params);
@@ -155,4 +163,14 @@ function paramsOf(entry: Recorded): { params: Record<string, unknown>; body?: st
     return { params: decodeParams(raw), body: text };
   for (const [name, value] of Object.entries(body as object)) raw.set(name, value);
   return { params: decodeParams(raw) };
+}
+
+/** The headers a journal slot keeps as JSON text. */
+export function headersOf(text: string | undefined): Record<string, string> {
+  if (text === undefined) return {};
+  try {
+    return JSON.parse(text) as Record<string, string>;
+  } catch {
+    return {};
+  }
 }

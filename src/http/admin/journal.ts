@@ -5,17 +5,20 @@ import { type JournalOptions, journalLayout, SLOT_BYTES } from './journal-budget
 import {
   awaited,
   decode,
+  headersOf,
   type JournalEntry,
   type JournalFilter,
   passes,
   type Recorded,
   type RequestState,
   STATES,
+  type Watcher,
   withBody,
 } from './journal-entry.ts';
+import { waitForEntry } from './journal-wait.ts';
 
 export type { JournalOptions } from './journal-budget.ts';
-export type { JournalEntry, JournalFilter, RequestState } from './journal-entry.ts';
+export type { JournalEntry, JournalFilter, RequestState, Watcher } from './journal-entry.ts';
 
 /** Requests awaited by someone while the journal keeps none (size 0): the newest kept. */
 const MAX_PENDING = 1000;
@@ -37,7 +40,7 @@ export class Journal {
   readonly budget: number;
   readonly #redaction: Redaction;
   readonly #headerCopies: HeaderCopies;
-  readonly #watchers = new Set<(entry: Recorded) => void>();
+  readonly #watchers = new Set<{ watcher: Watcher; wantsAnswers: boolean }>();
   readonly #pending = new Map<number, Recorded>();
   readonly #ids: Float64Array;
   readonly #times: Float64Array;
@@ -60,6 +63,7 @@ export class Journal {
   #lastHeaders: Record<string, string> | undefined;
   #lastHeadersSlot = -1;
   #total = 0;
+  #answersWanted = 0;
   #cleared = 0;
   #id = 1;
 
@@ -106,6 +110,7 @@ export class Journal {
     status: number | null = null,
     ms: number | null = null,
     scenario: string | null = null,
+    answer?: string,
   ): number {
     const id = this.#id++;
     this.#total++;
@@ -121,7 +126,7 @@ export class Journal {
       this.#answered(slot, null, null, null, PENDING);
     }
     if (this.#watchers.size > 0) this.#await(id, method, url, body, kept);
-    if (status !== null) this.finish(id, status, ms ?? 0, scenario);
+    if (status !== null) this.finish(id, status, ms ?? 0, scenario, undefined, answer);
     return id;
   }
 
@@ -135,6 +140,7 @@ export class Journal {
     ms: number,
     scenario: string | null = null,
     body?: string,
+    answer?: string,
   ): void {
     const slot = this.size > 0 ? id % this.size : -1;
     const kept = slot >= 0 && this.#ids[slot] === id;
@@ -150,7 +156,8 @@ export class Journal {
     if (entry === undefined) return;
     Object.assign(entry, { status, ms, scenario, state: STATES[state] });
     if (body !== undefined) withBody(entry, body, this.#piece);
-    for (const watcher of [...this.#watchers]) watcher(entry);
+    if (answer !== undefined) entry.answer = answer;
+    for (const { watcher } of [...this.#watchers]) watcher(entry);
   }
 
   /** The kept requests that pass the filter, oldest first, decoded. */
@@ -177,32 +184,36 @@ export class Journal {
     this.#ids.fill(0);
     this.#cleared = this.#id - 1;
     this.#total = 0;
+    for (const { watcher } of [...this.#watchers]) watcher(null);
   }
 
   /**
-   * Resolves with the first request passing the filter that arrives from now on, once it ends
-   * (answered or aborted); with `includePast`, the oldest one kept that has ended, or one already
-   * in flight, does too.
-   */
+   * Tells `watcher` each request as it ends (`show` decodes it), `null` when emptied; returns its
+   * stop. With `wantsAnswers` (the live page), servers add each answer's first KB (`answer`). */
+  watch(watcher: Watcher, wantsAnswers = false): () => void {
+    const kept = { watcher, wantsAnswers };
+    this.#watchers.add(kept);
+    if (wantsAnswers) this.#answersWanted++;
+    return () => void (this.#watchers.delete(kept) && wantsAnswers && this.#answersWanted--);
+  }
+
+  /** Whether a watcher wants each answer's first KB (`watch`): asked of every request. */
+  get followed(): boolean {
+    return this.#answersWanted > 0;
+  }
+
+  /** Resolves with the first request passing the filter that ends from now on (journal-wait.ts). */
   waitFor(filter: JournalFilter, timeoutMs: number, includePast = false): Promise<JournalEntry> {
-    if (includePast) {
-      const [already] = this.list(filter).filter((e) => e.state !== 'pending');
-      if (already !== undefined) return Promise.resolve(already);
-    }
-    const from = includePast ? 0 : this.#id;
-    return new Promise((resolve, reject) => {
-      const watcher = (entry: Recorded) => {
-        if (entry.id < from || !passes(entry, filter)) return;
-        clearTimeout(timer);
-        this.#watchers.delete(watcher);
-        resolve(decode(entry, this.#redaction));
-      };
-      const timer = setTimeout(() => {
-        this.#watchers.delete(watcher);
-        reject(new Error(`No request matching ${JSON.stringify(filter)} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.#watchers.add(watcher);
-    });
+    return waitForEntry(this, filter, timeoutMs, includePast);
+  }
+
+  get nextId(): number {
+    return this.#id;
+  }
+
+  /** The entry as shown, secrets redacted. */
+  show(entry: Recorded): JournalEntry {
+    return decode(entry, this.#redaction);
   }
 
   #answered(
@@ -320,7 +331,7 @@ export class Journal {
     };
   }
 
-  /** Keeps a heap copy of a request someone may be waiting for, until it is answered. */
+  /** Keeps a heap copy of a request someone may wait for, until answered. */
   #await(
     id: number,
     method: string,
@@ -335,14 +346,5 @@ export class Journal {
     this.#pending.set(id, entry);
     if (this.#pending.size > MAX_PENDING)
       this.#pending.delete(this.#pending.keys().next().value as number);
-  }
-}
-
-function headersOf(text: string | undefined): Record<string, string> {
-  if (text === undefined) return {};
-  try {
-    return JSON.parse(text) as Record<string, string>;
-  } catch {
-    return {};
   }
 }

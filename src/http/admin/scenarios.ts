@@ -43,6 +43,7 @@ export class ScenarioBook {
   #next = 1;
   #paths = new Map<string, number>();
   readonly #redaction: Redaction;
+  readonly #watchers = new Set<() => void>();
 
   /** `redaction`: what the journal never shows, for the values of a scenario's `headers`. */
   constructor(redaction: Redaction = DEFAULT_REDACTION) {
@@ -71,6 +72,7 @@ export class ScenarioBook {
     const lowered = headers.map(([name, value]): [string, string] => [name.toLowerCase(), value]);
     this.#kept.unshift({ scenario, operation, wanted, headers: lowered });
     this.#paths.set(operation, (this.#paths.get(operation) ?? 0) + 1);
+    this.#changed();
     return scenario;
   }
 
@@ -93,6 +95,17 @@ export class ScenarioBook {
   clear(): void {
     this.#kept = [];
     this.#paths.clear();
+    this.#changed();
+  }
+
+  /** Calls `watcher` when a scenario is added, matched, spent or removed; returns its stop. */
+  watch(watcher: () => void): () => void {
+    this.#watchers.add(watcher);
+    return () => void this.#watchers.delete(watcher);
+  }
+
+  #changed() {
+    for (const watcher of [...this.#watchers]) watcher();
   }
 
   /** Whether some scenario is kept for the operation a URL reaches. */
@@ -133,6 +146,7 @@ export class ScenarioBook {
       const { scenario } = kept;
       const respond = responseAt(scenario.respond, scenario.matched++);
       if (scenario.times !== undefined && scenario.matched >= scenario.times) this.#drop(at);
+      else this.#changed();
       return { scenario, respond };
     }
     return undefined;
@@ -144,5 +158,6 @@ export class ScenarioBook {
     const left = (this.#paths.get(kept.operation) ?? 1) - 1;
     if (left === 0) this.#paths.delete(kept.operation);
     else this.#paths.set(kept.operation, left);
+    this.#changed();
   }
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../api-error.ts';
 import { forcedError, type PreferEnv } from '../prefer.ts';
 import { Redaction } from '../redaction.ts';
 import { paramsFromJson, paramsFromQuery } from '../request-params.ts';
+import { responsePreview } from './answer-preview.ts';
 import { markFault } from './faults.ts';
 import { Journal } from './journal.ts';
 import { spelledPath } from './operation-paths.ts';
@@ -75,13 +76,10 @@ export function journalMiddleware(steering: Steering): MiddlewareHandler<Steerin
       const fault = c.get('fault');
       // No answer is written after a reset or hang fault, nor to a client already gone.
       const silent = fault === 'reset' || fault === 'hang' || c.req.raw.signal.aborted;
-      journal.finish(
-        id,
-        silent ? null : c.res.status,
-        performance.now() - started,
-        scenario?.id ?? null,
-        body,
-      );
+      const ms = performance.now() - started;
+      // The live page is told the answer's first KB; nobody else pays for reading it.
+      const shown = journal.followed && !silent ? await responsePreview(c.res) : undefined;
+      journal.finish(id, silent ? null : c.res.status, ms, scenario?.id ?? null, body, shown);
     }
   };
 }
