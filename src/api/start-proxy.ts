@@ -4,7 +4,9 @@ import { DEFAULT_LIMITS } from '../http/limits.ts';
 import { answerClientErrors } from '../node/connections.ts';
 import { forwardingListener } from '../proxy/forward.ts';
 import { JudgeQueue } from '../proxy/judge-queue.ts';
+import { ProxyFeed } from '../proxy/proxy-feed.ts';
 import type { ProxyReport, ProxyViolation } from '../proxy/proxy-report.ts';
+import { isUiTarget, proxyUiListener } from '../proxy/proxy-ui.ts';
 import { parseUpstream } from '../proxy/upstream.ts';
 
 export type { ProxyReport, ProxyViolation };
@@ -60,6 +62,8 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
   if (!(timeoutMs > 0))
     throw new ProxyOptionError(`timeoutMs must be above 0 milliseconds, got ${timeoutMs}`);
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  const feed = new ProxyFeed(options.redactHeaders);
+  const onViolation = options.onViolation;
   const traffic = new JudgeQueue(
     {
       options: {
@@ -69,19 +73,34 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
       },
       maxAnswerBytes,
     },
-    options.onViolation ?? (() => {}),
+    (violation) => {
+      feed.violation(violation);
+      onViolation?.(violation);
+    },
   );
   const forwarding = forwardingListener({
     upstream: upstream.value,
     timeoutMs,
     maxRequestBytes: options.maxBodyBytes ?? DEFAULT_LIMITS.bodyBytes,
     maxAnswerBytes,
-    onExchange: (captured) => traffic.submit(captured),
-    onFailure: (failure) => traffic.failure(failure),
+    onExchange: (captured) => {
+      feed.exchange(captured);
+      traffic.submit(captured);
+    },
+    onFailure: (failure) => {
+      feed.failure(failure);
+      traffic.failure(failure);
+    },
   });
-  const server = createServer({ maxHeaderSize: 256 * 1024 }, forwarding.listener);
-  answerClientErrors(server);
   const host = options.host ?? '127.0.0.1';
+  // The open feeds of the control page (/_mock/ui), ended on close.
+  const stops = new Set<() => void>();
+  const ui = proxyUiListener(feed.source, host, stops);
+  const forward = forwarding.listener;
+  const server = createServer({ maxHeaderSize: 256 * 1024 }, (req, res) =>
+    isUiTarget(req.url) ? ui(req, res) : forward(req, res),
+  );
+  answerClientErrors(server);
   try {
     await traffic.ready;
     await new Promise<void>((resolve, reject) => {
@@ -101,8 +120,16 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
     port,
     report: () => traffic.report(),
     close: async () => {
+      // An open feed never ends by itself: each is ended, and one opened meanwhile too.
+      const endFeeds = () => {
+        for (const stop of [...stops]) stop();
+      };
+      endFeeds();
       await new Promise<void>((done, fail) => {
-        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        const sweep = setInterval(() => {
+          endFeeds();
+          server.closeIdleConnections();
+        }, 50);
         server.close((error) => {
           clearInterval(sweep);
           forwarding.close().then(() => (error ? fail(error) : done()), fail);

@@ -32,7 +32,8 @@ the proxy finishes the exchanges in flight, writes the report and exits: 0 no vi
 request at all), 1 any violation (or an unexpected error, after which it stops the same way),
 2 it could not judge: it could not start, or requests came but every one failed upstream (the
 proxy's own 502 or 504). Redirects are passed back, never followed; header values are never
-printed.
+printed. A live page of the exchanges and violations is at /_mock/ui on the proxy's port
+(loopback and same-origin only; every other /_mock/ path is forwarded).
 
 hrmock proxy --upstream URL [options] -- CMD [ARGS…] starts the proxy, runs CMD (no shell; its
 output is hrmock's) with HRMOCK_PROXY_URL (e.g. http://127.0.0.1:4011) and HRMOCK_PROXY_PORT
