@@ -204,6 +204,43 @@ describe.skipIf(!browserAvailable())('steering hrmock/browser in headless Chromi
     await page.close();
   }, 60_000);
 
+  it('answers body, patch and header-matched scenarios in the page as on Node', async () => {
+    const page = await open();
+    const seen = await page.evaluate(async () => {
+      const { createMockFetch } = (window as unknown as PageWindow).hrmock;
+      const mock = createMockFetch({ profiles: 60, jobs: 20 });
+      const get = (path: string, init?: RequestInit) =>
+        mock(new Request(`${location.origin}${path}`, init));
+      const target = (await (await get('/_mock/target')).json()).data;
+      const keys = encodeURIComponent(JSON.stringify(target.profiles.source_keys));
+      const search = `/profiles/searching?source_keys=${keys}&limit=1`;
+      const mine = { code: 200, message: 'mine', data: { profiles: [] }, meta: {} };
+      mock.use({ path: '/profiles/searching', respond: { body: mine }, times: 1 });
+      const body = await (await get(search)).json();
+      mock.use({
+        path: '/profiles/searching',
+        respond: { patch: { message: 'patched' } },
+        times: 1,
+      });
+      const patched = await (await get(search)).json();
+      mock.use({
+        path: '/profiles/searching',
+        headers: { 'X-Tenant': 'a' },
+        respond: { status: 503 },
+      });
+      const untagged = (await get(search)).status;
+      const tagged = (await get(search, { headers: { 'x-tenant': 'a' } })).status;
+      return {
+        body: body.message,
+        patched: [patched.message, patched.data.profiles.length],
+        untagged,
+        tagged,
+      };
+    });
+    expect(seen).toEqual({ body: 'mine', patched: ['patched', 1], untagged: 200, tagged: 503 });
+    await page.close();
+  }, 60_000);
+
   it('steers the Service Worker from the page with mockControls, the server seeing none of it', async () => {
     const page = await open();
     const seen = await page.evaluate(async () => {
