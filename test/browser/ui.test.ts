@@ -99,6 +99,16 @@ describe.skipIf(!browserAvailable())('the control page in headless Chromium', ()
     await page.locator('#scenarios', { hasText: 'matched 1' }).waitFor();
     await page.locator('.row .status', { hasText: '503' }).waitFor();
 
+    // A second one, removed by its own button: the first stays.
+    await page.getByLabel('Path', { exact: true }).selectOption('/profiles/grading');
+    await page.getByLabel('Status', { exact: true }).fill('500');
+    await page.getByRole('button', { name: 'Add scenario' }).click();
+    await expect.poll(() => page.locator('#scenarios li').count()).toBe(2);
+    const second = page.locator('#scenarios li', { hasText: '/profiles/grading' });
+    await second.getByRole('button', { name: /^Remove scenario s\d+$/ }).click();
+    await expect.poll(() => page.locator('#scenarios li').count()).toBe(1);
+    expect(await page.locator('#scenarios').textContent()).toContain('/jobs/searching');
+
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.locator('#scenarios li').waitFor({ state: 'detached' });
     await page.locator('.rows > li').first().waitFor({ state: 'detached' });
