@@ -9,9 +9,14 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   const result: Record<string, unknown> = {};
   if (isPlainObject(target))
     for (const [name, value] of Object.entries(target))
-      if (!(name in patch) || patch[name] !== null) setMember(result, name, value);
+      if (!Object.hasOwn(patch, name) || patch[name] !== null) setMember(result, name, value);
   for (const [name, value] of Object.entries(patch))
-    if (value !== null) setMember(result, name, mergePatch(result[name], value));
+    if (value !== null)
+      setMember(
+        result,
+        name,
+        mergePatch(Object.hasOwn(result, name) ? result[name] : undefined, value),
+      );
   return result;
 }
 

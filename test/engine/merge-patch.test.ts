@@ -64,4 +64,12 @@ describe('mergePatch (RFC 7396)', () => {
     expect(Object.keys(patched)).toEqual(['__proto__']);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
+
+  it('reads members of its own only, never the prototype’s (toString, constructor)', () => {
+    expect(mergePatch({ toString: 'kept' }, { constructor: { a: 1 } })).toEqual({
+      toString: 'kept',
+      constructor: { a: 1 },
+    });
+    expect(mergePatch({}, { toString: null })).toEqual({});
+  });
 });
