@@ -1,6 +1,7 @@
 import { ApiError } from '../api-error.ts';
 import { DEFAULT_JSON_DEPTH } from '../request-params.ts';
 import type { JournalEntry, JournalFilter } from './journal.ts';
+import { waitForEntry } from './journal-wait.ts';
 import { parseScenario, type Scenario, type ScenarioInput } from './scenarios.ts';
 import type { Steering } from './steering.ts';
 
@@ -38,7 +39,7 @@ export function steeringControls(
     use: (scenario) => scenarios.add(checkedScenario(scenario, maxDepth)),
     requests: (filter) => journal.list(filter),
     waitForRequest: (filter, options) =>
-      journal.waitFor(filter, options?.timeoutMs ?? 5000, options?.includePast === true),
+      waitForEntry(journal, filter, options?.timeoutMs ?? 5000, options?.includePast === true),
     reset: () => {
       scenarios.clear();
       journal.clear();

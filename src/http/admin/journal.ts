@@ -15,7 +15,6 @@ import {
   type Watcher,
   withBody,
 } from './journal-entry.ts';
-import { waitForEntry } from './journal-wait.ts';
 
 export type { JournalOptions } from './journal-budget.ts';
 export type { JournalEntry, JournalFilter, RequestState, Watcher } from './journal-entry.ts';
@@ -189,7 +188,9 @@ export class Journal {
 
   /**
    * Tells `watcher` each request as it ends (`show` decodes it), `null` when emptied; returns its
-   * stop. With `wantsAnswers` (the live page), servers add each answer's first KB (`answer`). */
+   * stop. With `wantsAnswers` (the live page), servers add each answer's first KB (`answer`).
+   * `waitForEntry` (journal-wait.ts) waits for one request this way.
+   */
   watch(watcher: Watcher, wantsAnswers = false): () => void {
     const kept = { watcher, wantsAnswers };
     this.#watchers.add(kept);
@@ -200,11 +201,6 @@ export class Journal {
   /** Whether a watcher wants each answer's first KB (`watch`): asked of every request. */
   get followed(): boolean {
     return this.#answersWanted > 0;
-  }
-
-  /** Resolves with the first request passing the filter that ends from now on (journal-wait.ts). */
-  waitFor(filter: JournalFilter, timeoutMs: number, includePast = false): Promise<JournalEntry> {
-    return waitForEntry(this, filter, timeoutMs, includePast);
   }
 
   get nextId(): number {

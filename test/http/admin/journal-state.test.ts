@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../../../src/api/start-mock.ts';
 import { createMockFetch } from '../../../src/browser/mock-fetch.ts';
 import { Journal } from '../../../src/http/admin/journal.ts';
+import { waitForEntry } from '../../../src/http/admin/journal-wait.ts';
 import { query } from '../../support/mock-app.ts';
 
 // Each entry's `state` (pending, answered, aborted), and waiting for requests still to come.
@@ -48,7 +49,7 @@ describe('waiting on the journal', () => {
   it('passes over a request answered before the wait began', async () => {
     const journal = new Journal(10);
     const early = journal.record('GET', '/jobs/searching', undefined, headers, 200, 1);
-    const waited = journal.waitFor({ path: '/jobs/searching' }, 1000);
+    const waited = waitForEntry(journal, { path: '/jobs/searching' }, 1000, false);
     const late = journal.record('GET', '/jobs/searching', undefined, headers, 201, 1);
     expect(late).not.toBe(early);
     expect((await waited).id).toBe(late);
@@ -57,7 +58,7 @@ describe('waiting on the journal', () => {
   it('passes over a request that arrived before the wait and ends after it', async () => {
     const journal = new Journal(10);
     const early = journal.record('GET', '/jobs/searching', undefined, headers);
-    const waited = journal.waitFor({ path: '/jobs/searching' }, 1000);
+    const waited = waitForEntry(journal, { path: '/jobs/searching' }, 1000, false);
     journal.finish(early, 200, 1);
     const late = journal.record('GET', '/jobs/searching', undefined, headers, 200, 1);
     expect((await waited).id).toBe(late);
@@ -66,21 +67,21 @@ describe('waiting on the journal', () => {
   it('takes a request already answered with includePast', async () => {
     const journal = new Journal(10);
     const early = journal.record('GET', '/jobs/searching', undefined, headers, 200, 1);
-    const entry = await journal.waitFor({ path: '/jobs/searching' }, 1000, true);
+    const entry = await waitForEntry(journal, { path: '/jobs/searching' }, 1000, true);
     expect(entry).toMatchObject({ id: early, state: 'answered' });
   });
 
   it('takes a request in flight when it ends, with includePast', async () => {
     const journal = new Journal(10);
     const early = journal.record('GET', '/jobs/searching', undefined, headers);
-    const waited = journal.waitFor({ path: '/jobs/searching' }, 1000, true);
+    const waited = waitForEntry(journal, { path: '/jobs/searching' }, 1000, true);
     journal.finish(early, null, 2);
     expect(await waited).toMatchObject({ id: early, state: 'aborted' });
   });
 
   it('tells a waiter of a request to come even when it keeps none', async () => {
     const journal = new Journal(0);
-    const waited = journal.waitFor({ path: '/jobs/scoring' }, 1000);
+    const waited = waitForEntry(journal, { path: '/jobs/scoring' }, 1000, false);
     const id = journal.record('POST', '/jobs/scoring', undefined, headers);
     journal.finish(id, 200, 4);
     expect(await waited).toMatchObject({ id, state: 'answered', status: 200 });

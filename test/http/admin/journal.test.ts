@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Journal } from '../../../src/http/admin/journal.ts';
+import { waitForEntry } from '../../../src/http/admin/journal-wait.ts';
 
 const headers = (extra: Record<string, string> = {}) => ({
   host: '127.0.0.1:4010',
@@ -106,7 +107,7 @@ describe('the journal', () => {
 
   it('tells a waiter of a request answered later, even when it keeps none', async () => {
     const journal = new Journal(0);
-    const waited = journal.waitFor({ path: '/jobs/scoring' }, 1000);
+    const waited = waitForEntry(journal, { path: '/jobs/scoring' }, 1000, false);
     const id = journal.record('POST', '/jobs/scoring', undefined, headers());
     journal.finish(id, 200, 4, null, '{"board_key":"b"}');
     const entry = await waited;
