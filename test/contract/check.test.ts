@@ -79,11 +79,11 @@ describe('hrmock check', () => {
     expect(code).toBe(0);
   });
 
-  it('passes every rule against the mock it starts itself when --base-url is absent', async () => {
-    const { code, out } = await check([]);
+  it('passes against the mock it starts itself when --base-url is absent', async () => {
+    // The rules' verdicts on this mock are the first test's; here, the mock it starts and finds.
+    const { code, out } = await check(['--rule', 'DEFAULTS', '--rule', 'GRD-DEFAULT']);
+    expect(out).toMatch(/2 rules: 2 passed, 0 failed, 0 skipped/);
     expect(code).toBe(0);
-    const seconds = Number(/in ([\d.]+) s/.exec(out)?.[1]);
-    process.stdout.write(`hrmock check against the local mock: ${seconds} s for the rules\n`);
   });
 
   it('passes PRISM, with the traffic of rules calling every operation through prism proxy', async () => {
