@@ -1,39 +1,16 @@
 // Pieces of the control page's script (src/ui/page.ts) that hold no state: what the server
 // sends, and how a request is shown. Bundled with it by `npm run types`.
 
-export type Entry = {
-  id: number;
-  time: string;
-  method: string;
-  path: string;
-  operation: string | null;
-  params: Record<string, unknown>;
-  status: number | null;
-  state: string;
-  ms: number | null;
-  scenario: string | null;
-  headers: Record<string, string>;
-  body?: string;
-  answer?: string;
-};
-export type Scenario = {
-  id: string;
-  path: string;
-  method?: string;
-  matched: number;
-  respond: unknown;
-};
-/** A proxy's violation (src/proxy/proxy-report.ts): the rule, the exchange, the evidence. */
-export type Violation = {
-  rule: string;
-  side: string;
-  method: string;
-  path: string;
-  status: number;
-  message: string;
-  request: string;
-  reproduce: string;
-};
+import type { JournalEntry as Entry } from '../http/admin/journal-entry.ts';
+import type { Scenario } from '../http/admin/scenarios.ts';
+import type { ProxyViolation as Violation } from '../proxy/proxy-report.ts';
+
+// The server's own types, imported for their shape only (erased when bundled): the page reads
+// what the journal and the proxy's report send, never a copy that could drift.
+export type { JournalEntry as Entry } from '../http/admin/journal-entry.ts';
+export type { Scenario } from '../http/admin/scenarios.ts';
+export type { ProxyViolation as Violation } from '../proxy/proxy-report.ts';
+
 export type Hello = {
   kind: 'mock' | 'proxy';
   /** Where the API answers, base path included: for "Copy as curl". */

@@ -2,6 +2,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { startProxy } from '../../src/api/start-proxy.ts';
 import { httpUpstream } from '../support/http-upstream.ts';
 import { rawRequest } from '../support/raw-request.ts';
+import { feedEvents } from '../support/sse.ts';
 
 /** An upstream answering a contract violation to every request, and the paths it was sent. */
 async function upstream() {
@@ -35,33 +36,18 @@ type Event = { event: string; data: Record<string, unknown> };
 async function follow(url: string) {
   const answer = await fetch(`${url}/_mock/events`);
   expect(answer.status).toBe(200);
-  const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const events: Event[] = [];
+  const feed = feedEvents(answer.body as ReadableStream<Uint8Array>);
   /** The next event named `name` (those before it are read past). */
   const next = async (name: string): Promise<Event> => {
-    for (;;) {
-      const found = events.findIndex((e) => e.event === name);
-      if (found >= 0) return events.splice(0, found + 1)[found] as Event;
-      const { done, value } = await reader.read();
-      if (done) throw new Error(`the feed ended before a ${name} event`);
-      text += decoder.decode(value, { stream: true });
-      for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
-        const block = text.slice(0, end);
-        text = text.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event !== undefined && data !== undefined)
-          events.push({ event, data: JSON.parse(data) });
-      }
-    }
+    for (let event = await feed.next(); event !== undefined; event = await feed.next())
+      if (event.event === name) return event as Event;
+    throw new Error(`the feed ended before a ${name} event`);
   };
   /** Resolves when the server ends the feed. */
   const ended = async () => {
-    for (;;) if ((await reader.read()).done) return;
+    while ((await feed.next()) !== undefined);
   };
-  return { next, ended, cancel: () => reader.cancel() };
+  return { next, ended, cancel: feed.cancel };
 }
 
 describe('the control page on hrmock proxy’s port', () => {

@@ -7,33 +7,22 @@ import { createApp } from '../../../src/http/app.ts';
 import { type RunningServer, startServer } from '../../../src/node/server.ts';
 import { adminServers, JSON_TYPE } from '../../support/admin-server.ts';
 import { query } from '../../support/mock-app.ts';
+import { type FeedEvent, feedEvents } from '../../support/sse.ts';
 
 // The control page's routes and its live feed on a real node server (fast path and answer cache
 // on): what the page is told, and what bounds a feed. The page itself runs in
 // test/browser/ui.test.ts.
 const { serve, send } = adminServers();
 
-type Event = { event: string; data: unknown };
-
-/** Reads server-sent events from an answer, `count` of them, then stops reading. */
-async function events(answer: Response, count: number): Promise<Event[]> {
-  const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  const found: Event[] = [];
-  let text = '';
-  while (found.length < count) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-    for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
-      const block = text.slice(0, end);
-      text = text.slice(end + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event !== undefined && data !== undefined) found.push({ event, data: JSON.parse(data) });
-    }
+/** Reads `count` server-sent events from an answer, then stops reading. */
+async function events(answer: Response, count: number): Promise<FeedEvent[]> {
+  const feed = feedEvents(answer.body as ReadableStream<Uint8Array>);
+  const found: FeedEvent[] = [];
+  for (let event = await feed.next(); event !== undefined; event = await feed.next()) {
+    found.push(event);
+    if (found.length === count) break;
   }
-  await reader.cancel();
+  await feed.cancel();
   return found;
 }
 
